@@ -1,0 +1,231 @@
+//! Every diagnostic gamec can emit for the language and the sequential checker, with its code and
+//! wording, in one place. The fixtures under `tests/ui/err/` are this catalogue made concrete.
+
+use super::Diag;
+use crate::syntax::ast::Span;
+
+/// Every code with a fixture file; a test fails when one is missing.
+pub const CODES: &[&str] = &[
+    "gamec::syntax",
+    "gamec::number_too_large",
+    "gamec::unknown_name",
+    "gamec::unknown_function",
+    "gamec::duplicate_name",
+    "gamec::duplicate_declaration",
+    "gamec::type_mismatch",
+    "gamec::wrong_arguments",
+    "gamec::not_constant",
+    "gamec::bad_range",
+    "gamec::init_out_of_range",
+    "gamec::bad_domain",
+    "gamec::not_assignable",
+    "gamec::misplaced_statement",
+    "gamec::unsupported_players",
+    "gamec::mixed_families",
+    "gamec::empty_game",
+    "gamec::state_too_large",
+    "gamec::bad_set",
+    "gamec::out_of_range",
+    "gamec::division_by_zero",
+    "gamec::overflow",
+    "gamec::index_out_of_bounds",
+    "gamec::no_moves",
+    "gamec::no_winner",
+    "gamec::ambiguous_winner",
+    "gamec::bad_player",
+    "gamec::too_many_positions",
+];
+
+fn or_list(items: &[&str]) -> String {
+    match items {
+        [] => "something else".to_string(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+pub fn syntax(span: Span, expected: &[&str], found: &str) -> Diag {
+    let found_text = if found.is_empty() {
+        "the end of the file".to_string()
+    } else {
+        format!("`{found}`")
+    };
+    Diag::error(
+        "gamec::syntax",
+        format!("expected {}, found {found_text}", or_list(expected)),
+    )
+    .label(span, format!("expected {} here", or_list(expected)))
+    .help("Check the line against the grammar in docs/language.md; a missing `{`, `}` or `:` before this point is a common cause.")
+}
+
+pub fn syntax_empty() -> Diag {
+    Diag::error("gamec::syntax", "the file holds no game")
+        .help("A file starts with `game \"NAME\" { ... }`.")
+}
+
+pub fn syntax_internal(span: Span) -> Diag {
+    Diag::error("gamec::syntax", "this construct could not be read")
+        .label(span, "here")
+        .help("This is a bug in gamec's parser; please report it with the file.")
+}
+
+pub fn number_too_large(span: Span) -> Diag {
+    Diag::error("gamec::number_too_large", "this number does not fit in a 64-bit integer")
+        .label(span, "too large")
+        .help(format!("Numbers in a game file go up to {}.", i64::MAX))
+}
+
+pub fn unknown_name(span: Span, name: &str, suggestion: Option<String>) -> Diag {
+    let d = Diag::error("gamec::unknown_name", format!("unknown name `{name}`"))
+        .label(span, "not an option, state variable or parameter in scope");
+    match suggestion {
+        Some(s) => d.help(format!("Did you mean `{s}`?")),
+        None => d.help(format!(
+            "Declare `{name}` in `state {{ ... }}` or as an `option`, or as a parameter of this move."
+        )),
+    }
+}
+
+pub fn unknown_function(span: Span, name: &str, suggestion: Option<String>) -> Diag {
+    let d = Diag::error("gamec::unknown_function", format!("unknown function `{name}`"))
+        .label(span, "no built-in has this name");
+    let known = "The built-ins are sum, min, max, len, abs, count, any, all (and indices in a parameter's range).";
+    match suggestion {
+        Some(s) => d.help(format!("Did you mean `{s}`? {known}")),
+        None => d.help(known),
+    }
+}
+
+pub fn duplicate_name(span: Span, first: Span, name: &str) -> Diag {
+    Diag::error("gamec::duplicate_name", format!("`{name}` is declared twice"))
+        .label(first, "first declared here")
+        .label(span, "declared again here")
+        .help("Give each option, variable, move and parameter its own name.")
+}
+
+pub fn duplicate_declaration(span: Span, first: Span, what: &str) -> Diag {
+    Diag::error(
+        "gamec::duplicate_declaration",
+        format!("a game has at most one `{what}`"),
+    )
+    .label(first, "first here")
+    .label(span, "again here")
+    .help(format!("Merge the two into one `{what}`."))
+}
+
+pub fn type_mismatch(span: Span, expected: &str, found: &str, help: &str) -> Diag {
+    Diag::error(
+        "gamec::type_mismatch",
+        format!("expected {expected}, found {found}"),
+    )
+    .label(span, format!("this is {found}"))
+    .help(help.to_string())
+}
+
+pub fn wrong_arguments(span: Span, func: &str, wanted: &str) -> Diag {
+    Diag::error(
+        "gamec::wrong_arguments",
+        format!("`{func}` takes {wanted}"),
+    )
+    .label(span, "these arguments do not fit")
+    .help(format!("Call it as `{func}` with {wanted}."))
+}
+
+pub fn not_constant(span: Span, name: &str) -> Diag {
+    Diag::error(
+        "gamec::not_constant",
+        format!("`{name}` changes during play, but this must be fixed before the game starts"),
+    )
+    .label(span, "not a constant")
+    .help("Ranges, array lengths, initial values and option defaults may use numbers and options only.")
+}
+
+pub fn bad_range(span: Span, lo: i64, hi: i64) -> Diag {
+    Diag::error("gamec::bad_range", format!("the range {lo}..={hi} is empty"))
+        .label(span, "holds no value")
+        .help("Write the low end first, as in `0..=10`.")
+}
+
+pub fn init_out_of_range(span: Span, name: &str, value: i64, lo: i64, hi: i64) -> Diag {
+    Diag::error(
+        "gamec::init_out_of_range",
+        format!("`{name}` starts at {value}, outside its range {lo}..={hi}"),
+    )
+    .label(span, format!("{value} is not in {lo}..={hi}"))
+    .help("Widen the declared range or change the initial value.")
+}
+
+pub fn bad_domain(span: Span) -> Diag {
+    Diag::error("gamec::bad_domain", "this cannot be ranged over")
+        .label(span, "expected a range")
+        .help("A parameter, roll or `count(...)` ranges over `LO..=HI`, `indices(array)` or `players`.")
+}
+
+pub fn not_assignable(span: Span, name: &str, what: &str) -> Diag {
+    Diag::error("gamec::not_assignable", format!("`{name}` is {what} and cannot be assigned"))
+        .label(span, "assigned here")
+        .help("Only state variables change during play; declare it in `state { ... }`.")
+}
+
+pub fn misplaced_statement(span: Span, what: &str, where_ok: &str) -> Diag {
+    Diag::error("gamec::misplaced_statement", format!("`{what}` is not allowed here"))
+        .label(span, "not allowed here")
+        .help(format!("`{what}` belongs {where_ok}."))
+}
+
+pub fn unsupported_players(span: Span, n: &str) -> Diag {
+    Diag::error(
+        "gamec::unsupported_players",
+        format!("sequential games are solved for exactly 2 players, and this one has {n}"),
+    )
+    .label(span, "player count")
+    .help("Write `players 2`. (Throw games may have more players: see `players 2..` in docs/language.md.)")
+}
+
+pub fn mixed_families(seq: Span, throw: Span) -> Diag {
+    Diag::error(
+        "gamec::mixed_families",
+        "this file mixes a sequential game (state, moves) with a throw game (throws, beats)",
+    )
+    .label(seq, "sequential")
+    .label(throw, "throw game")
+    .help("Put each game in its own file.")
+}
+
+pub fn empty_game(span: Span) -> Diag {
+    Diag::error("gamec::empty_game", "this game has no rules")
+        .label(span, "no `state`/`move` or `throws`/`beats` inside")
+        .help("A sequential game needs `state { ... }`, `move` and `end if` rules; a throw game needs `throws` and `beats`.")
+}
+
+pub fn state_too_large(span: Span) -> Diag {
+    Diag::error(
+        "gamec::state_too_large",
+        "the declared ranges give more than 2^64 combinations, too many to number positions",
+    )
+    .label(span, "these variables")
+    .help("Narrow the variables' ranges to what play can really reach.")
+}
+
+pub fn bad_set(span: Option<Span>, message: String, help: String) -> Diag {
+    let d = Diag::error("gamec::bad_set", message).help(help);
+    match span {
+        Some(s) => d.label(s, "the option is declared here"),
+        None => d,
+    }
+}
+
+/// A problem found while exploring: the rule at fault and the moves from the start that reach it.
+pub fn runtime(code: &'static str, span: Span, message: &str, label: &str, trace: &str, help: &str) -> Diag {
+    Diag::error(code, message.to_string())
+        .label(span, label.to_string())
+        .help(format!("Reached from the start by: {trace}.\n{help}"))
+}
+
+pub fn too_many_positions(limit: u64) -> Diag {
+    Diag::error(
+        "gamec::too_many_positions",
+        format!("the game has more than {limit} reachable positions, the limit"),
+    )
+    .help("Raise the limit with `--max-positions N` (memory permitting) or choose smaller options with `--set`.")
+}

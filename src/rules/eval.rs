@@ -1,0 +1,302 @@
+//! The interpreter for compiled expressions and statements: checked arithmetic, range-checked
+//! assignments with an undo log, so move generation can apply a move in place and take it back.
+
+use super::*;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RtKind {
+    OutOfRange,
+    DivisionByZero,
+    Overflow,
+    IndexOutOfBounds,
+    NoWinner,
+    AmbiguousWinner,
+    NoMoves,
+    BadPlayer,
+}
+
+/// A problem that shows only while exploring the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RtError {
+    pub kind: RtKind,
+    pub span: Span,
+    pub message: String,
+}
+
+impl RtError {
+    pub fn new(kind: RtKind, span: Span, message: impl Into<String>) -> RtError {
+        RtError {
+            kind,
+            span,
+            message: message.into(),
+        }
+    }
+}
+
+type R<T> = Result<T, RtError>;
+
+/// Checked integer arithmetic shared by constant folding and the interpreter.
+pub fn arith(op: ArithOp, a: i64, b: i64) -> Result<i64, RtKind> {
+    let r = match op {
+        ArithOp::Add => a.checked_add(b),
+        ArithOp::Sub => a.checked_sub(b),
+        ArithOp::Mul => a.checked_mul(b),
+        ArithOp::Div | ArithOp::Rem if b == 0 => return Err(RtKind::DivisionByZero),
+        ArithOp::Div => a.checked_div_euclid(b),
+        ArithOp::Rem => a.checked_rem_euclid(b),
+    };
+    r.ok_or(RtKind::Overflow)
+}
+
+fn arith_at(op: ArithOp, a: i64, b: i64, span: Span) -> R<i64> {
+    arith(op, a, b).map_err(|kind| {
+        let msg = match kind {
+            RtKind::DivisionByZero => format!("division by zero ({a} {} 0)", op_symbol(op)),
+            _ => format!("arithmetic overflow in {a} {} {b}", op_symbol(op)),
+        };
+        RtError::new(kind, span, msg)
+    })
+}
+
+pub fn op_symbol(op: ArithOp) -> &'static str {
+    match op {
+        ArithOp::Add => "+",
+        ArithOp::Sub => "-",
+        ArithOp::Mul => "*",
+        ArithOp::Div => "/",
+        ArithOp::Rem => "%",
+    }
+}
+
+/// Everything an expression can read, and the log that lets statements be undone.
+pub struct Ctx<'a> {
+    pub vars: &'a [VarInfo],
+    pub ranges: &'a [(i64, i64)],
+    pub slots: &'a mut [i64],
+    pub locals: &'a mut [i64],
+    pub mover: i64,
+    pub last_mover: i64,
+    /// (slot, old value) for every write, oldest first.
+    pub undo: Vec<(u32, i64)>,
+    /// Set by `again`.
+    pub again: bool,
+}
+
+impl Ctx<'_> {
+    pub fn eval(&mut self, e: &CExpr) -> R<i64> {
+        Ok(match e {
+            CExpr::Const(v) => *v,
+            CExpr::Slot(s) => self.slots[*s as usize],
+            CExpr::Elem {
+                var,
+                base,
+                len,
+                offset,
+                index,
+                span,
+            } => {
+                let i = self.eval(index)?;
+                let slot = self.elem_slot(*var, *base, *len, *offset, i, *span)?;
+                self.slots[slot]
+            }
+            CExpr::Local(l) => self.locals[*l as usize],
+            CExpr::Mover => self.mover,
+            CExpr::Opponent => 3 - self.mover,
+            CExpr::LastMover => self.last_mover,
+            CExpr::Neg(x, span) => {
+                let v = self.eval(x)?;
+                arith_at(ArithOp::Sub, 0, v, *span)?
+            }
+            CExpr::Not(x) => (self.eval(x)? == 0) as i64,
+            CExpr::Arith(op, a, b, span) => {
+                let (a, b) = (self.eval(a)?, self.eval(b)?);
+                arith_at(*op, a, b, *span)?
+            }
+            CExpr::Cmp(op, a, b) => {
+                let (a, b) = (self.eval(a)?, self.eval(b)?);
+                (match op {
+                    CmpOp::Eq => a == b,
+                    CmpOp::Ne => a != b,
+                    CmpOp::Lt => a < b,
+                    CmpOp::Le => a <= b,
+                    CmpOp::Gt => a > b,
+                    CmpOp::Ge => a >= b,
+                }) as i64
+            }
+            CExpr::And(a, b) => (self.eval(a)? != 0 && self.eval(b)? != 0) as i64,
+            CExpr::Or(a, b) => (self.eval(a)? != 0 || self.eval(b)? != 0) as i64,
+            CExpr::Sum { base, len, span } => {
+                let mut total: i64 = 0;
+                for s in *base..*base + *len {
+                    total = arith_at(ArithOp::Add, total, self.slots[s as usize], *span)?;
+                }
+                total
+            }
+            CExpr::MinOf { base, len } => self.slots[*base as usize..(*base + *len) as usize]
+                .iter()
+                .copied()
+                .min()
+                .unwrap_or(0),
+            CExpr::MaxOf { base, len } => self.slots[*base as usize..(*base + *len) as usize]
+                .iter()
+                .copied()
+                .max()
+                .unwrap_or(0),
+            CExpr::Min(xs) => self.fold_values(xs, i64::min)?,
+            CExpr::Max(xs) => self.fold_values(xs, i64::max)?,
+            CExpr::Abs(x, span) => {
+                let v = self.eval(x)?;
+                v.checked_abs().ok_or_else(|| {
+                    RtError::new(RtKind::Overflow, *span, format!("arithmetic overflow in abs({v})"))
+                })?
+            }
+            CExpr::Fold {
+                fold,
+                local,
+                domain,
+                cond,
+                ..
+            } => self.eval_fold(*fold, *local, domain, cond)?,
+        })
+    }
+
+    fn fold_values(&mut self, xs: &[CExpr], f: fn(i64, i64) -> i64) -> R<i64> {
+        let mut acc: Option<i64> = None;
+        for x in xs {
+            let v = self.eval(x)?;
+            acc = Some(acc.map_or(v, |a| f(a, v)));
+        }
+        Ok(acc.unwrap_or(0))
+    }
+
+    fn eval_fold(&mut self, fold: Fold, local: u16, domain: &CDomain, cond: &CExpr) -> R<i64> {
+        let (lo, hi) = (self.eval(&domain.lo)?, self.eval(&domain.hi)?);
+        let mut count = 0;
+        let mut v = lo;
+        while v <= hi {
+            self.locals[local as usize] = v;
+            let holds = self.eval(cond)? != 0;
+            match fold {
+                Fold::Any if holds => return Ok(1),
+                Fold::All if !holds => return Ok(0),
+                _ => count += holds as i64,
+            }
+            v += 1;
+        }
+        Ok(match fold {
+            Fold::Count => count,
+            Fold::Any => 0,
+            Fold::All => 1,
+        })
+    }
+
+    fn elem_slot(&self, var: u32, base: u32, len: u32, offset: i64, i: i64, span: Span) -> R<usize> {
+        let k = i - offset;
+        if k < 0 || k >= len as i64 {
+            let v = &self.vars[var as usize];
+            let valid = if v.kind == VarKind::PerPlayer {
+                format!("players are 1..={len}")
+            } else {
+                format!("its indices are 0..={}", len as i64 - 1)
+            };
+            return Err(RtError::new(
+                RtKind::IndexOutOfBounds,
+                span,
+                format!("index {i} is outside `{}` ({valid})", v.name),
+            ));
+        }
+        Ok(base as usize + k as usize)
+    }
+
+    pub fn target_slot(&mut self, t: &CTarget) -> R<usize> {
+        let v = &self.vars[t.var as usize];
+        let (base, len, kind) = (v.base, v.len, v.kind);
+        match &t.index {
+            None => Ok(base as usize),
+            Some(ix) => {
+                let i = self.eval(ix)?;
+                let offset = if kind == VarKind::PerPlayer { 1 } else { 0 };
+                self.elem_slot(t.var, base, len, offset, i, t.span)
+            }
+        }
+    }
+
+    /// Writes `value` to `slot`, checking the declared range and logging the old value.
+    pub fn write(&mut self, slot: usize, value: i64, span: Span) -> R<()> {
+        let (lo, hi) = self.ranges[slot];
+        if value < lo || value > hi {
+            let var = self.vars.iter().find(|v| {
+                (slot as u32) >= v.base && (slot as u32) < v.base + v.len
+            });
+            let name = match var {
+                Some(v) if v.kind == VarKind::Scalar => format!("`{}`", v.name),
+                Some(v) if v.kind == VarKind::PerPlayer => {
+                    format!("`{}[{}]`", v.name, slot as u32 - v.base + 1)
+                }
+                Some(v) => format!("`{}[{}]`", v.name, slot as u32 - v.base),
+                None => "a variable".into(),
+            };
+            let shown = if var.is_some_and(|v| v.is_bool) {
+                "0..=1".to_string()
+            } else {
+                format!("{lo}..={hi}")
+            };
+            return Err(RtError::new(
+                RtKind::OutOfRange,
+                span,
+                format!("{name} would become {value}, outside its range {shown}"),
+            ));
+        }
+        self.undo.push((slot as u32, self.slots[slot]));
+        self.slots[slot] = value;
+        Ok(())
+    }
+
+    /// Runs statements (no rolls: those belong to the setup and are expanded by the engine).
+    pub fn exec(&mut self, stmts: &[CStmt]) -> R<()> {
+        for s in stmts {
+            match s {
+                CStmt::Assign {
+                    target,
+                    op,
+                    value,
+                    span,
+                } => {
+                    let slot = self.target_slot(target)?;
+                    let v = self.eval(value)?;
+                    let old = self.slots[slot];
+                    let new = match op {
+                        COp::Set => v,
+                        COp::Add => arith_at(ArithOp::Add, old, v, *span)?,
+                        COp::Sub => arith_at(ArithOp::Sub, old, v, *span)?,
+                        COp::Mul => arith_at(ArithOp::Mul, old, v, *span)?,
+                    };
+                    self.write(slot, new, *span)?;
+                }
+                CStmt::If {
+                    cond,
+                    then,
+                    otherwise,
+                } => {
+                    if self.eval(cond)? != 0 {
+                        self.exec(then)?;
+                    } else {
+                        self.exec(otherwise)?;
+                    }
+                }
+                CStmt::Again => self.again = true,
+                CStmt::Roll { .. } => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Takes back every write since the log had `mark` entries.
+    pub fn rollback(&mut self, mark: usize) {
+        while self.undo.len() > mark {
+            if let Some((slot, old)) = self.undo.pop() {
+                self.slots[slot as usize] = old;
+            }
+        }
+    }
+}

@@ -1,0 +1,219 @@
+//! The compiled sequential game: variables laid out in integer slots, expressions and statements as
+//! small trees over slot numbers and parameter locals. Nothing here holds a name lookup or the AST.
+
+mod eval;
+
+pub use eval::{Ctx, RtError, RtKind};
+
+use crate::syntax::ast::Span;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VarKind {
+    Scalar,
+    Array,
+    /// Indexed by player number, 1-based.
+    PerPlayer,
+}
+
+/// One declared state variable; it occupies `len` consecutive slots from `base`.
+#[derive(Clone, Debug)]
+pub struct VarInfo {
+    pub name: String,
+    pub kind: VarKind,
+    pub is_bool: bool,
+    pub base: u32,
+    pub len: u32,
+    pub lo: i64,
+    pub hi: i64,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArithOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpOp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fold {
+    Count,
+    Any,
+    All,
+}
+
+/// An inclusive integer range evaluated at run time (parameters may depend on earlier ones).
+#[derive(Clone, Debug)]
+pub struct CDomain {
+    pub lo: CExpr,
+    pub hi: CExpr,
+}
+
+#[derive(Clone, Debug)]
+pub enum CExpr {
+    Const(i64),
+    Slot(u32),
+    /// An array element: slot `base + index - offset`, with a bounds check against `len`.
+    Elem {
+        var: u32,
+        base: u32,
+        len: u32,
+        offset: i64,
+        index: Box<CExpr>,
+        span: Span,
+    },
+    Local(u16),
+    Mover,
+    Opponent,
+    LastMover,
+    Neg(Box<CExpr>, Span),
+    Not(Box<CExpr>),
+    Arith(ArithOp, Box<CExpr>, Box<CExpr>, Span),
+    Cmp(CmpOp, Box<CExpr>, Box<CExpr>),
+    And(Box<CExpr>, Box<CExpr>),
+    Or(Box<CExpr>, Box<CExpr>),
+    Sum {
+        base: u32,
+        len: u32,
+        span: Span,
+    },
+    MinOf {
+        base: u32,
+        len: u32,
+    },
+    MaxOf {
+        base: u32,
+        len: u32,
+    },
+    Min(Vec<CExpr>),
+    Max(Vec<CExpr>),
+    Abs(Box<CExpr>, Span),
+    Fold {
+        fold: Fold,
+        local: u16,
+        domain: Box<CDomain>,
+        cond: Box<CExpr>,
+        span: Span,
+    },
+}
+
+/// Where an assignment or roll writes.
+#[derive(Clone, Debug)]
+pub struct CTarget {
+    pub var: u32,
+    /// For arrays: the index expression (already offset for per-player arrays by `Elem` rules).
+    pub index: Option<CExpr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum COp {
+    Set,
+    Add,
+    Sub,
+    Mul,
+}
+
+#[derive(Clone, Debug)]
+pub enum CStmt {
+    Assign {
+        target: CTarget,
+        op: COp,
+        value: CExpr,
+        span: Span,
+    },
+    If {
+        cond: CExpr,
+        then: Vec<CStmt>,
+        otherwise: Vec<CStmt>,
+    },
+    Again,
+    Roll {
+        target: CTarget,
+        domain: CDomain,
+        weights: Option<Vec<CExpr>>,
+        span: Span,
+    },
+}
+
+/// One move family: `move take(i in indices(heap), n in 1..=heap[i]) if ... { ... }`.
+#[derive(Clone, Debug)]
+pub struct CMove {
+    pub name: String,
+    /// Parameter names, in order (for labels like `take 2 from heap 0`).
+    pub params: Vec<String>,
+    /// The `as "..."` template, if any.
+    pub label: Option<String>,
+    /// Parameter `k` is local `first_local + k`.
+    pub first_local: u16,
+    pub domains: Vec<CDomain>,
+    pub guard: Option<CExpr>,
+    pub body: Vec<CStmt>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum COutcome {
+    LastMover { wins: bool },
+    Mover { wins: bool },
+    Player { player: CExpr, wins: bool },
+    Each { local: u16, cond: CExpr },
+    Tie,
+}
+
+#[derive(Clone, Debug)]
+pub struct CEnd {
+    /// `None` is `end if no moves`.
+    pub cond: Option<CExpr>,
+    pub outcome: COutcome,
+    pub span: Span,
+    pub outcome_span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct CSetup {
+    /// The roll counts as this player's move; the turn then passes on.
+    pub by_player: Option<u8>,
+    pub body: Vec<CStmt>,
+    pub span: Span,
+}
+
+/// A checked, compiled sequential game.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    pub name: String,
+    pub about: Option<String>,
+    pub vars: Vec<VarInfo>,
+    /// Per slot: (lo, hi).
+    pub slot_ranges: Vec<(i64, i64)>,
+    pub init: Vec<i64>,
+    pub setup: Option<CSetup>,
+    pub moves: Vec<CMove>,
+    pub ends: Vec<CEnd>,
+    /// Whether any rule depends on which player is to move; if not, positions omit the turn.
+    pub turn_matters: bool,
+    /// Whether some move can keep the turn (`again`); positions then record who moved last.
+    pub has_again: bool,
+    pub locals: u16,
+}
+
+impl Rules {
+    /// The variable owning slot `slot`.
+    pub fn var_of_slot(&self, slot: u32) -> Option<&VarInfo> {
+        self.vars
+            .iter()
+            .find(|v| slot >= v.base && slot < v.base + v.len)
+    }
+}

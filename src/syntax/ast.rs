@@ -1,0 +1,383 @@
+//! The typed syntax tree of a `.game` file: plain data with byte spans, no meaning attached yet.
+
+/// A byte range in the source file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+    pub fn join(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+    pub fn len(self) -> usize {
+        self.end - self.start
+    }
+    pub fn is_empty(self) -> bool {
+        self.end == self.start
+    }
+}
+
+impl From<Span> for miette::SourceSpan {
+    fn from(s: Span) -> Self {
+        (s.start, s.len()).into()
+    }
+}
+
+/// A name as written, with where it was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct StrLit {
+    pub value: String,
+    pub span: Span,
+}
+
+/// One whole file: a game of either family. Which family is decided by the checker from the items.
+#[derive(Clone, Debug, Default)]
+pub struct GameFile {
+    pub name: StrLit,
+    pub span: Span,
+    pub about: Vec<StrLit>,
+    pub options: Vec<OptionDecl>,
+    pub players: Vec<PlayersDecl>,
+    pub state: Vec<StateBlock>,
+    pub setups: Vec<Setup>,
+    pub moves: Vec<MoveDecl>,
+    pub ends: Vec<EndRule>,
+    pub throws: Vec<ThrowsDecl>,
+    pub beats: Vec<BeatsDecl>,
+    pub ties_allowed: Vec<Span>,
+    pub rounds: Vec<RoundDecl>,
+}
+
+#[derive(Clone, Debug)]
+pub struct OptionDecl {
+    pub name: Ident,
+    pub ty: Option<OptionType>,
+    pub default: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum OptionType {
+    Bool(Span),
+    Range(Range),
+}
+
+#[derive(Clone, Debug)]
+pub struct PlayersDecl {
+    pub min: i64,
+    /// `None` for an open range (`players 2..`).
+    pub max: Option<i64>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct StateBlock {
+    pub vars: Vec<VarDecl>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct VarDecl {
+    pub name: Ident,
+    pub ty: VarType,
+    pub init: Option<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum ElemType {
+    Bool(Span),
+    Int(Range),
+}
+
+#[derive(Clone, Debug)]
+pub enum VarType {
+    Scalar(ElemType),
+    PerPlayer(ElemType, Span),
+    Array(ElemType, Expr, Span),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RangeKind {
+    Inclusive,
+    Exclusive,
+}
+
+#[derive(Clone, Debug)]
+pub struct Range {
+    pub lo: Expr,
+    pub hi: Expr,
+    pub kind: RangeKind,
+    pub span: Span,
+}
+
+/// What a parameter, roll or comprehension ranges over.
+#[derive(Clone, Debug)]
+pub enum Domain {
+    Range(Range),
+    /// `indices(a)`, `players`, or anything else: the checker decides.
+    Expr(Expr),
+}
+
+impl Domain {
+    pub fn span(&self) -> Span {
+        match self {
+            Domain::Range(r) => r.span,
+            Domain::Expr(e) => e.span,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub by_player: Option<Expr>,
+    pub body: Block,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub name: Ident,
+    pub domain: Domain,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct MoveDecl {
+    pub name: Ident,
+    pub params: Vec<Param>,
+    pub label: Option<StrLit>,
+    pub guard: Option<Expr>,
+    pub body: Block,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Block {
+    pub stmts: Vec<Stmt>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AssignOp {
+    Set,
+    Add,
+    Sub,
+    Mul,
+}
+
+#[derive(Clone, Debug)]
+pub struct LValue {
+    pub name: Ident,
+    pub index: Option<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum Stmt {
+    Assign {
+        target: LValue,
+        op: AssignOp,
+        value: Expr,
+        span: Span,
+    },
+    If {
+        cond: Expr,
+        then: Block,
+        otherwise: Option<Block>,
+        span: Span,
+    },
+    Again(Span),
+    Roll {
+        target: LValue,
+        domain: Domain,
+        weights: Option<Vec<Expr>>,
+        span: Span,
+    },
+}
+
+impl Stmt {
+    pub fn span(&self) -> Span {
+        match self {
+            Stmt::Assign { span, .. }
+            | Stmt::If { span, .. }
+            | Stmt::Roll { span, .. }
+            | Stmt::Again(span) => *span,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub enum EndCond {
+    NoMoves(Span),
+    Expr(Expr),
+}
+
+#[derive(Clone, Debug)]
+pub struct EndRule {
+    pub cond: EndCond,
+    pub outcome: Outcome,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum OutcomeKind {
+    LastMover { wins: bool },
+    Mover { wins: bool },
+    Player { player: Expr, wins: bool },
+    Each { var: Ident, cond: Expr },
+    Tie,
+}
+
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub kind: OutcomeKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Or,
+    And,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+}
+
+impl BinOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Or => "or",
+            BinOp::And => "and",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Rem => "%",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    Neg,
+    Not,
+}
+
+#[derive(Clone, Debug)]
+pub struct Comprehension {
+    pub var: Ident,
+    pub domain: Box<Domain>,
+    pub cond: Box<Expr>,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    Int(i64),
+    Bool(bool),
+    Name(String),
+    Mover,
+    Opponent,
+    LastMover,
+    Players,
+    List(Vec<Expr>),
+    Index(Box<Expr>, Box<Expr>),
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    Call {
+        func: Ident,
+        args: Vec<Expr>,
+    },
+    Comprehension {
+        func: Ident,
+        comp: Comprehension,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+// ---------------------------------------------------------------- throw games
+
+#[derive(Clone, Debug)]
+pub struct ThrowsDecl {
+    pub throws: Vec<ThrowDecl>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct ThrowDecl {
+    pub name: Ident,
+    pub display: Option<StrLit>,
+}
+
+#[derive(Clone, Debug)]
+pub enum BeatsDecl {
+    Edges { edges: Vec<Edge>, span: Span },
+    OddStepsAhead(Span),
+}
+
+#[derive(Clone, Debug)]
+pub struct Edge {
+    pub winner: Ident,
+    /// The verb as written (`crushes`, `beats`, `>`).
+    pub verb: Ident,
+    pub loser: Ident,
+    pub score: Option<(i64, Span)>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct RoundDecl {
+    pub clauses: Vec<RoundClause>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoundAction {
+    EliminateLosers,
+    EliminateBeatenUnlessAllBeaten,
+    Rethrow,
+}
+
+#[derive(Clone, Debug)]
+pub enum RoundCondition {
+    ExactlyThrows(i64),
+    Otherwise,
+    Always,
+}
+
+#[derive(Clone, Debug)]
+pub struct RoundClause {
+    pub condition: RoundCondition,
+    pub action: RoundAction,
+    pub span: Span,
+}

@@ -1,0 +1,11 @@
+//! Syntax: the pest grammar, and turning its parse tree into the typed AST of `ast`.
+
+pub mod ast;
+mod parse;
+mod tokens;
+
+pub use parse::parse;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/game.pest"]
+pub(crate) struct GameParser;

@@ -1,0 +1,122 @@
+//! Names a person recognises for the grammar's tokens, so syntax errors say "expected `{`".
+
+use super::Rule;
+
+/// How a grammar rule is spoken of in an error message, or `None` for rules never worth naming.
+pub fn describe(rule: Rule) -> Option<&'static str> {
+    use Rule::*;
+    Some(match rule {
+        EOI => "end of file",
+        game | kw_game => "`game`",
+        string | string_inner => "a quoted string",
+        lbrace => "`{`",
+        rbrace => "`}`",
+        lparen => "`(`",
+        rparen => "`)`",
+        lbracket => "`[`",
+        rbracket => "`]`",
+        comma => "`,`",
+        colon => "`:`",
+        semi => "`;`",
+        assign_eq | eq_sign => "`=`",
+        dotdot => "`..`",
+        range_op => "`..=`",
+        range => "a range like `0..=10`",
+        assign_op => "`=`, `+=`, `-=` or `*=`",
+        expr | primary | paren | call | list_lit | bool_lit | mover | opponent | last_mover
+        | players_kw => "an expression",
+        int => "a number",
+        ident | lvalue => "a name",
+        name => "a throw name",
+        verb => "a verb (like `crushes`, `beats` or `>`)",
+        word => "a word",
+        index => "`[`",
+        op_or | op_and | op_eq | op_ne | op_le | op_ge | op_lt | op_gt | op_add | op_sub | op_mul
+        | op_div | op_rem => "an operator",
+        op_neg | op_not => "an expression",
+        bool_type | kw_bool => "`bool`",
+        per_player | kw_per => "`per player`",
+        array_type => "an array type like `[0..=7; 3]`",
+        kw_about | about => "`about`",
+        kw_option | option => "`option`",
+        kw_players | players => "`players`",
+        kw_player => "`player`",
+        kw_state | state => "`state`",
+        kw_setup | setup => "`setup`",
+        kw_by => "`by`",
+        kw_move | move_decl => "`move`",
+        kw_as | move_label => "`as`",
+        kw_if | guard | if_stmt => "`if`",
+        kw_else => "`else`",
+        kw_in => "`in`",
+        kw_roll | roll_stmt => "`roll`",
+        kw_weights => "`weights`",
+        kw_again | again_stmt => "`again`",
+        assign_stmt => "a statement",
+        block => "`{`",
+        params => "`(`",
+        kw_end | end_rule => "`end`",
+        kw_no | no_moves => "`no moves`",
+        kw_moves => "`moves`",
+        kw_last | o_last_mover => "`last mover wins` or `last mover loses`",
+        kw_mover | o_mover => "`mover wins` or `mover loses`",
+        kw_opponent => "`opponent`",
+        kw_winner | o_each => "`winner is each ...`",
+        o_player => "`player N wins`",
+        outcome => "an outcome (`last mover wins`, `mover loses`, `player 1 wins`, `tie`, ...)",
+        kw_is => "`is`",
+        kw_each => "`each`",
+        kw_where => "`where`",
+        kw_wins | kw_loses | win_lose => "`wins` or `loses`",
+        kw_tie | o_tie => "`tie`",
+        kw_true | kw_false => "`true` or `false`",
+        kw_throws | throws => "`throws`",
+        throw_decl => "a throw name",
+        kw_beats | beats => "`beats`",
+        beats_block => "`{`",
+        beats_rule | kw_odd_steps => "`odd-steps ahead`",
+        kw_ahead => "`ahead`",
+        edge => "a line like `rock crushes scissors`",
+        kw_scores => "`scores`",
+        kw_ties | ties_allowed => "`ties allowed`",
+        kw_allowed => "`allowed`",
+        kw_round | round => "`round`",
+        round_clause | round_if | round_otherwise => "a round rule (`if exactly 2 throws: ...`)",
+        kw_exactly => "`exactly`",
+        kw_otherwise => "`otherwise`",
+        round_action | act_eliminate_losers | act_eliminate_beaten | act_rethrow | kw_eliminate => {
+            "`eliminate losers`, `eliminate beaten unless all beaten` or `rethrow`"
+        }
+        kw_losers => "`losers`",
+        kw_beaten => "`beaten`",
+        kw_unless => "`unless`",
+        kw_all => "`all`",
+        kw_rethrow => "`rethrow`",
+        option_type => "`:`",
+        players_range => "a number",
+        var_decl => "a variable declaration like `pile: 0..=10 = 0`",
+        param => "a parameter like `n in 1..=3`",
+        domain => "a range like `1..=3`",
+        comprehension => "an expression",
+        _ => return None,
+    })
+}
+
+/// Rules that start a top-level declaration; a long list of them is summarised.
+pub fn is_item_start(rule: Rule) -> bool {
+    use Rule::*;
+    matches!(
+        rule,
+        kw_about
+            | kw_option
+            | kw_players
+            | kw_state
+            | kw_setup
+            | kw_move
+            | kw_end
+            | kw_throws
+            | kw_beats
+            | kw_ties
+            | kw_round
+    )
+}
