@@ -3,6 +3,11 @@
 //! The pipeline is one call per stage: `syntax::parse` → `check` → `engine` → `solve`.
 
 pub mod check;
+pub mod cli;
+pub mod commands;
 pub mod diag;
+pub mod engine;
 pub mod rules;
+pub mod solve;
 pub mod syntax;
+pub mod throw;

@@ -1,0 +1,8 @@
+//! `gamec tree` for sequential games.
+use crate::cli::{CliResult, Exit, GameArgs, Loaded};
+use crate::rules::Rules;
+
+pub fn run(_l: &Loaded, _r: &Rules, _g: &GameArgs, _x: impl Sized) -> CliResult {
+    eprintln!("error: not implemented yet");
+    Err(Exit(2))
+}

@@ -1,0 +1,1 @@
+//! Solvers: retrograde analysis for sequential games (values, remoteness, Grundy, chance).
