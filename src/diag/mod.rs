@@ -3,6 +3,11 @@
 
 pub mod catalog;
 
+/// Every diagnostic code gamec can emit (each has a fixture in `tests/ui/err/`).
+pub fn all_codes() -> Vec<&'static str> {
+    catalog::CODES.to_vec()
+}
+
 use crate::syntax::ast::Span;
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
 use std::fmt;
