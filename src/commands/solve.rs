@@ -1,8 +1,257 @@
-//! `gamec solve` for sequential games.
-use crate::cli::{CliResult, Exit, GameArgs, Loaded};
-use crate::rules::Rules;
+//! `gamec solve` for sequential games: the start's value and best moves, counts, Grundy values,
+//! the chance table and exact win probabilities; as text or one JSON object.
 
-pub fn run(_l: &Loaded, _r: &Rules, _g: &GameArgs, _json: bool, _at: Option<&str>) -> CliResult {
-    eprintln!("error: not implemented yet");
-    Err(Exit(2))
+use super::explore::solve_or_exit;
+use crate::cli::{out, CliResult, Exit, GameArgs, Loaded};
+use crate::engine::{Branch, Code, Engine};
+use crate::rules::Rules;
+use crate::solve::{rank, seen_by_mover, win_probabilities, Entry, Solution, Value};
+use serde_json::{json, Value as Json};
+
+/// A position's value in words: `win in 7`, `lose in 6`, `tie in 3`, `draw`.
+pub fn value_text(e: &Entry) -> String {
+    match e.remoteness {
+        Some(r) if e.value != Value::Draw => format!("{} in {r}", e.value.name()),
+        _ => e.value.name().to_string(),
+    }
+}
+
+/// Every move from `code` with its value for the player making it, best first.
+pub fn rated_moves(engine: &Engine, s: &Solution, code: Code) -> Vec<(String, Entry)> {
+    let Ok((_, moves)) = engine.moves_of(code) else {
+        return Vec::new();
+    };
+    let mut rated: Vec<(String, Entry)> = moves
+        .into_iter()
+        .filter_map(|(label, c)| s.get(c.code).map(|e| (label, seen_by_mover(e, c.kept))))
+        .collect();
+    rated.sort_by_key(|(_, e)| rank(e));
+    rated
+}
+
+/// The moves that achieve the position's value as well as possible (fastest win, longest loss).
+pub fn best_moves(rated: &[(String, Entry)]) -> Vec<String> {
+    let Some(best) = rated.first().map(|(_, e)| rank(e)) else {
+        return Vec::new();
+    };
+    rated
+        .iter()
+        .filter(|(_, e)| rank(e) == best)
+        .map(|(l, _)| l.clone())
+        .collect()
+}
+
+struct Report<'a> {
+    engine: &'a Engine<'a>,
+    s: &'a Solution,
+}
+
+impl Report<'_> {
+    fn position_json(&self, code: Code, to_move: Option<u8>) -> Json {
+        let e = self.s.get(code);
+        let rated = rated_moves(self.engine, self.s, code);
+        json!({
+            "position": self.engine.describe(&self.engine.decode(code)),
+            "to_move": to_move,
+            "value": e.map(|e| e.value.name()),
+            "remoteness": e.and_then(|e| e.remoteness),
+            "grundy": if self.s.grundy { e.map(|e| e.grundy) } else { None },
+            "best_moves": best_moves(&rated),
+            "moves": rated.iter().map(|(m, e)| json!({
+                "move": m, "value": e.value.name(), "remoteness": e.remoteness
+            })).collect::<Vec<_>>(),
+        })
+    }
+
+    fn position_text(&self, title: &str, code: Code, to_move: Option<u8>) -> String {
+        let mut t = String::new();
+        let pos = self.engine.describe(&self.engine.decode(code));
+        let who = match to_move {
+            Some(p) if !self.engine.turn_matters() => format!(", player {p} to move"),
+            _ => String::new(),
+        };
+        t += &format!("{title:<12}{pos}{who}\n");
+        let Some(e) = self.s.get(code) else {
+            return t;
+        };
+        t += &format!("{:<12}{} for the player to move\n", "value", value_text(&e));
+        let rated = rated_moves(self.engine, self.s, code);
+        if !rated.is_empty() {
+            t += &format!("{:<12}{}\n", "best moves", best_moves(&rated).join(", "));
+        }
+        if self.s.grundy {
+            t += &format!("{:<12}{}\n", "grundy", e.grundy);
+        }
+        t
+    }
+}
+
+pub fn run(
+    loaded: &Loaded,
+    rules: &Rules,
+    game: &GameArgs,
+    json: bool,
+    at: Option<&str>,
+) -> CliResult {
+    let engine = Engine::new(rules);
+    let at_code = match at {
+        None => None,
+        Some(text) => match engine.parse_position(text) {
+            Ok(c) => Some(c),
+            Err(why) => {
+                eprintln!("error: --at \"{text}\": {why}");
+                return Err(Exit(2));
+            }
+        },
+    };
+    let (starts, mut s) = solve_or_exit(loaded, &engine, game.max_positions)?;
+    if let Some(c) = at_code {
+        if s.get(c).is_none() {
+            // Not reachable from the start: solve from it as well.
+            let (_, s2) = solve_from(loaded, &engine, &starts, c, game.max_positions)?;
+            s = s2;
+        }
+    }
+    let r = Report {
+        engine: &engine,
+        s: &s,
+    };
+    if json {
+        out(&format!("{}\n", to_json(&r, rules, &starts, at_code)));
+    } else {
+        out(&to_text(&r, rules, &starts, at_code));
+    }
+    Ok(())
+}
+
+fn solve_from(
+    loaded: &Loaded,
+    engine: &Engine,
+    starts: &[Branch],
+    extra: Code,
+    limit: u64,
+) -> Result<((), Solution), Exit> {
+    let mut roots: Vec<Code> = starts.iter().map(|b| b.code).collect();
+    roots.push(extra);
+    match crate::solve::solve(engine, &roots, limit) {
+        Ok(s) => Ok(((), s)),
+        Err(_) => solve_or_exit(loaded, engine, limit).map(|(_, s)| ((), s)),
+    }
+}
+
+fn counts_json(s: &Solution) -> Json {
+    json!({
+        "win": s.count(Value::Win), "lose": s.count(Value::Lose),
+        "tie": s.count(Value::Tie), "draw": s.count(Value::Draw),
+    })
+}
+
+fn roll_text(b: &Branch) -> String {
+    b.rolls
+        .iter()
+        .map(|(n, v)| format!("{n}={v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn to_json(r: &Report, rules: &Rules, starts: &[Branch], at: Option<Code>) -> Json {
+    let s = r.s;
+    let chance = rules
+        .setup
+        .as_ref()
+        .is_some_and(|_| starts.iter().any(|b| !b.rolls.is_empty()));
+    let mut o = json!({
+        "game": rules.name,
+        "positions": s.positions,
+        "turn_recorded": r.engine.turn_matters(),
+        "loopy": s.loopy,
+        "counts": counts_json(s),
+    });
+    if chance {
+        let p = win_probabilities(starts, s);
+        o["start"] = json!({
+            "position": Json::Null, "to_move": rules.setup.as_ref().and_then(|x| x.by_player).unwrap_or(1),
+            "value": "chance", "remoteness": Json::Null, "best_moves": Vec::<String>::new(),
+        });
+        o["chance"] = starts
+            .iter()
+            .map(|b| {
+                let mut e = r.position_json(b.code, Some(b.mover));
+                e["roll"] = json!(b
+                    .rolls
+                    .iter()
+                    .map(|(n, v)| (n.clone(), json!(v)))
+                    .collect::<serde_json::Map<_, _>>());
+                e["probability"] = json!(b.prob.to_string());
+                e
+            })
+            .collect();
+        o["win_probability"] = json!({ "1": p.wins[0].to_string(), "2": p.wins[1].to_string() });
+        o["tie_probability"] = json!(p.tie.to_string());
+        o["draw_probability"] = json!(p.draw.to_string());
+    } else if let Some(b) = starts.first() {
+        o["start"] = r.position_json(b.code, Some(b.mover));
+        if s.grundy {
+            o["grundy"] = json!(s.get(b.code).map(|e| e.grundy));
+        }
+    }
+    if let Some(c) = at {
+        o["at"] = r.position_json(c, None);
+    }
+    o
+}
+
+fn to_text(r: &Report, rules: &Rules, starts: &[Branch], at: Option<Code>) -> String {
+    let s = r.s;
+    let mut t = format!("{}\n", rules.name);
+    let turn_note = if r.engine.turn_matters() {
+        ""
+    } else {
+        " (whose turn it is does not change any rule, so positions do not record it)"
+    };
+    t += &format!("{:<12}{}{}\n", "positions", s.positions, turn_note);
+    let chance = starts.iter().any(|b| !b.rolls.is_empty());
+    if let Some(c) = at {
+        t += &r.position_text("position", c, None);
+    } else if !chance {
+        if let Some(b) = starts.first() {
+            t += &r.position_text("start", b.code, Some(b.mover));
+        }
+    } else {
+        let roller = rules.setup.as_ref().and_then(|x| x.by_player);
+        let who = roller.map_or("the setup".to_string(), |p| format!("player {p}"));
+        t += &format!(
+            "{:<12}chance: {who} rolls; then, for the player to move:\n",
+            "start"
+        );
+        for b in starts {
+            let e = s.get(b.code);
+            let rated = rated_moves(r.engine, s, b.code);
+            t += &format!(
+                "  {:<10}{:<8}player {} to move: {}; best: {}\n",
+                roll_text(b),
+                b.prob.to_string(),
+                b.mover,
+                e.map(|e| value_text(&e)).unwrap_or_default(),
+                best_moves(&rated).join(", ")
+            );
+        }
+        let p = win_probabilities(starts, s);
+        let mut line = format!("player 1 wins {}, player 2 wins {}", p.wins[0], p.wins[1]);
+        if p.tie != num_traits::Zero::zero() {
+            line += &format!(", tie {}", p.tie);
+        }
+        if p.draw != num_traits::Zero::zero() {
+            line += &format!(", draw {}", p.draw);
+        }
+        t += &format!("{:<12}{line}\n", "probability");
+    }
+    let mut counts = format!("win {}, lose {}", s.count(Value::Win), s.count(Value::Lose));
+    for v in [Value::Tie, Value::Draw] {
+        if s.count(v) > 0 {
+            counts += &format!(", {} {}", v.name(), s.count(v));
+        }
+    }
+    t += &format!("{:<12}{counts}\n", "by value");
+    t
 }

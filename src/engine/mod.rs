@@ -1,4 +1,67 @@
-//! The engine: positions as integers, move generation from compiled rules, exploration limits.
+//! The engine: positions numbered as integers (mixed radix over the declared ranges), move
+//! generation from the compiled rules, end rules, the chance setup, and traces for errors.
+
+mod encode;
+pub mod graph;
+mod moves;
+mod position_text;
+mod setup;
+mod trace;
+
+pub use encode::Pos;
+pub use moves::{Child, Expand, Fault, Rel, Scratch};
+pub use setup::Branch;
+pub use trace::trace_to;
+
+use crate::rules::Rules;
 
 /// Default for `--max-positions`.
 pub const DEFAULT_MAX_POSITIONS: u64 = 50_000_000;
+
+/// A position's number: a mixed-radix encoding of every slot, the turn and the last-mover flag.
+pub type Code = u64;
+
+/// The compiled rules together with the position numbering derived from their ranges.
+pub struct Engine<'r> {
+    pub rules: &'r Rules,
+    /// Place value of each slot's digit.
+    radix: Vec<u64>,
+    /// Place value of the turn digit (0 when whose turn it is does not matter).
+    turn_radix: u64,
+    /// Place value of the "last move kept the turn" digit (0 when no move says `again`).
+    again_radix: u64,
+    /// How many codes there are in all.
+    pub space: u64,
+}
+
+impl<'r> Engine<'r> {
+    pub fn new(rules: &'r Rules) -> Engine<'r> {
+        let mut place: u64 = 1;
+        let mut radix = Vec::with_capacity(rules.slot_ranges.len());
+        for (lo, hi) in &rules.slot_ranges {
+            radix.push(place);
+            // The checker guarantees the product fits (see check_encoding_fits).
+            place = place.saturating_mul((hi - lo + 1) as u64);
+        }
+        let turn_radix = if rules.turn_matters { place } else { 0 };
+        if rules.turn_matters {
+            place = place.saturating_mul(2);
+        }
+        let again_radix = if rules.has_again { place } else { 0 };
+        if rules.has_again {
+            place = place.saturating_mul(2);
+        }
+        Engine {
+            rules,
+            radix,
+            turn_radix,
+            again_radix,
+            space: place,
+        }
+    }
+
+    /// Whether positions record whose turn it is (if not, values are the same for either player).
+    pub fn turn_matters(&self) -> bool {
+        self.turn_radix != 0
+    }
+}

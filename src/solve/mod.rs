@@ -1,1 +1,84 @@
-//! Solvers: retrograde analysis for sequential games (values, remoteness, Grundy, chance).
+//! Solvers for sequential games: a depth-first solver for games without cycles, retrograde
+//! analysis on an explicit petgraph state graph for loopy games, Grundy values, and chance.
+
+mod acyclic;
+mod chance;
+mod loopy;
+mod store;
+
+pub use chance::{win_probabilities, Probabilities};
+pub use store::{Entry, Value};
+
+use crate::engine::{Code, Engine, Fault, Rel};
+use store::Store;
+
+/// Why solving stopped.
+#[derive(Debug)]
+pub enum SolveError {
+    /// A rule failed at this position.
+    Fault(Fault, Code),
+    /// More positions than the limit.
+    Limit(u64),
+}
+
+/// The value of every reachable position.
+pub struct Solution {
+    store: Store,
+    pub positions: u64,
+    /// Positions by value: win, lose, tie, draw.
+    pub counts: [u64; 4],
+    /// Whether play can return to an earlier position.
+    pub loopy: bool,
+    /// Whether Grundy values were computed (impartial, normal play, no cycles).
+    pub grundy: bool,
+}
+
+impl Solution {
+    pub fn get(&self, code: Code) -> Option<Entry> {
+        store::unpack(self.store.get(code))
+    }
+    pub fn count(&self, v: Value) -> u64 {
+        self.counts[v as usize]
+    }
+}
+
+pub(crate) fn rel_value(r: Rel) -> Value {
+    match r {
+        Rel::Win => Value::Win,
+        Rel::Lose => Value::Lose,
+        Rel::Tie => Value::Tie,
+    }
+}
+
+/// Solves every position reachable from `roots`.
+pub fn solve(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, SolveError> {
+    let impartial = !engine.turn_matters() && !engine.rules.has_again;
+    match acyclic::solve(engine, roots, limit, impartial)? {
+        Some(s) => Ok(s),
+        None => loopy::solve(engine, roots, limit),
+    }
+}
+
+/// The value of a child position as seen by the player who moves into it.
+pub fn seen_by_mover(child: Entry, kept: bool) -> Entry {
+    if kept {
+        child
+    } else {
+        Entry {
+            value: child.value.flip(),
+            ..child
+        }
+    }
+}
+
+/// Moves ranked best first for the player to move: wins fastest first, then ties, then draws, then
+/// losses lasting longest first.
+pub fn rank(e: &Entry) -> (u8, i64) {
+    let r = e.remoteness.unwrap_or(0) as i64;
+    match e.value {
+        Value::Win => (0, r),
+        Value::Tie => (1, r),
+        Value::Draw => (2, 0),
+        Value::Lose => (3, -r),
+    }
+}

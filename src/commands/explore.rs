@@ -1,0 +1,65 @@
+//! Shared by the sequential commands: the starts and the solution, or the diagnostic (with a trace
+//! from the start) that explains why the game could not be explored.
+
+use crate::cli::{print_diags, Exit, Loaded};
+use crate::diag::{catalog, Diag, Diagnostics};
+use crate::engine::{trace_to, Branch, Code, Engine, Fault};
+use crate::solve::{self, Solution, SolveError};
+
+/// The diagnostic for a rule failing at `code`, with the shortest route there.
+pub fn fault_diag(engine: &Engine, fault: &Fault, code: Option<Code>, limit: u64) -> Diag {
+    let route = match code {
+        None => "the setup, before any move".to_string(),
+        Some(c) => {
+            let moves = trace_to(engine, c, limit).unwrap_or_default();
+            let at = engine.describe(&engine.decode(c));
+            let path = if moves.is_empty() {
+                "no moves (the start itself)".to_string()
+            } else {
+                moves.join(", ")
+            };
+            match &fault.during {
+                Some((f, args)) => {
+                    format!("{path}; then, at {at}, `{}`", engine.move_label(*f, args))
+                }
+                None => format!("{path}; the position is {at}"),
+            }
+        }
+    };
+    catalog::fault(
+        fault.error.kind,
+        fault.error.span,
+        &fault.error.message,
+        &route,
+    )
+}
+
+/// Explores and solves the game, or reports why not.
+pub fn solve_game(engine: &Engine, limit: u64) -> Result<(Vec<Branch>, Solution), Diag> {
+    let starts = engine
+        .starts()
+        .map_err(|f| fault_diag(engine, &f, None, limit))?;
+    let roots: Vec<Code> = starts.iter().map(|b| b.code).collect();
+    match solve::solve(engine, &roots, limit) {
+        Ok(s) => Ok((starts, s)),
+        Err(SolveError::Fault(f, c)) => Err(fault_diag(engine, &f, Some(c), limit)),
+        Err(SolveError::Limit(l)) => Err(catalog::too_many_positions(l)),
+    }
+}
+
+/// As `solve_game`, printing the problem against the file and ending the command.
+pub fn solve_or_exit(
+    loaded: &Loaded,
+    engine: &Engine,
+    limit: u64,
+) -> Result<(Vec<Branch>, Solution), Exit> {
+    solve_game(engine, limit).map_err(|d| {
+        print_diags(
+            &Diagnostics(vec![d]),
+            &loaded.path,
+            &loaded.source,
+            loaded.style,
+        );
+        Exit(1)
+    })
+}

@@ -1,0 +1,91 @@
+//! The explicit state graph (petgraph): every reachable position once, every move an edge. Used for
+//! loopy games, pictures and JSON; big acyclic games are solved without it.
+
+use super::{Code, Engine, Expand, Fault, Rel, Scratch};
+use petgraph::graph::{DiGraph, NodeIndex};
+use rustc_hash::FxHashMap;
+use std::collections::VecDeque;
+
+#[derive(Clone, Debug)]
+pub struct Node {
+    pub code: Code,
+    /// For an end position: its outcome for the player to move, and the end rule's index.
+    pub end: Option<(Rel, usize)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Edge {
+    pub family: usize,
+    pub args: Box<[i64]>,
+    pub kept: bool,
+}
+
+pub struct StateGraph {
+    pub graph: DiGraph<Node, Edge>,
+    pub index: FxHashMap<Code, NodeIndex>,
+}
+
+/// Why building the graph stopped.
+#[derive(Debug)]
+pub enum BuildError {
+    Fault(Fault, Code),
+    Limit(u64),
+}
+
+impl StateGraph {
+    /// Breadth-first from the roots; positions are deduplicated by their code.
+    pub fn build(engine: &Engine, roots: &[Code], limit: u64) -> Result<StateGraph, BuildError> {
+        let mut graph = DiGraph::new();
+        let mut index: FxHashMap<Code, NodeIndex> = FxHashMap::default();
+        let mut queue = VecDeque::new();
+        for &r in roots {
+            if !index.contains_key(&r) {
+                let n = graph.add_node(Node { code: r, end: None });
+                index.insert(r, n);
+                queue.push_back(n);
+            }
+        }
+        let mut scratch = Scratch::default();
+        let mut kids = Vec::new();
+        while let Some(n) = queue.pop_front() {
+            let code = graph[n].code;
+            kids.clear();
+            let e = engine
+                .expand(code, &mut scratch, |f, args, c| {
+                    kids.push((f, args.into(), c))
+                })
+                .map_err(|f| BuildError::Fault(f, code))?;
+            if let Expand::End { rel, rule } = e {
+                graph[n].end = Some((rel, rule));
+                continue;
+            }
+            for (f, args, c) in kids.drain(..) {
+                let m = match index.get(&c.code) {
+                    Some(&m) => m,
+                    None => {
+                        if index.len() as u64 >= limit {
+                            return Err(BuildError::Limit(limit));
+                        }
+                        let m = graph.add_node(Node {
+                            code: c.code,
+                            end: None,
+                        });
+                        index.insert(c.code, m);
+                        queue.push_back(m);
+                        m
+                    }
+                };
+                graph.add_edge(
+                    n,
+                    m,
+                    Edge {
+                        family: f,
+                        args,
+                        kept: c.kept,
+                    },
+                );
+            }
+        }
+        Ok(StateGraph { graph, index })
+    }
+}

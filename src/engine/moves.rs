@@ -1,0 +1,289 @@
+//! Expanding a position: end rules in order, then every legal move of every family, each applied in
+//! place through the undo log and taken back, so generating a child costs no allocation.
+
+use super::{Code, Engine, Pos};
+use crate::rules::{CEnd, CMove, COutcome, Ctx, RtError, RtKind};
+
+/// A move's result: the child's code and whether the mover keeps the turn (`again`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Child {
+    pub code: Code,
+    pub kept: bool,
+}
+
+/// An end position's outcome for the player to move there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rel {
+    Win,
+    Lose,
+    Tie,
+}
+
+/// What a position is: over (with the end rule that fired), or open with this many moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expand {
+    End { rel: Rel, rule: usize },
+    Moves,
+}
+
+/// A run-time error at a position, with the move being made when it happened (if any).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    pub error: RtError,
+    pub during: Option<(usize, Vec<i64>)>,
+}
+
+impl From<RtError> for Fault {
+    fn from(error: RtError) -> Fault {
+        Fault {
+            error,
+            during: None,
+        }
+    }
+}
+
+/// Reusable buffers for expanding positions.
+#[derive(Default)]
+pub struct Scratch {
+    slots: Vec<i64>,
+    locals: Vec<i64>,
+}
+
+impl Engine<'_> {
+    /// Expands `code`: if an end rule holds, its outcome; otherwise every move, in order, passed to
+    /// `sink(family, args, child)`. A position with no move and no `no moves` rule is a fault.
+    pub fn expand<F: FnMut(usize, &[i64], Child)>(
+        &self,
+        code: Code,
+        scratch: &mut Scratch,
+        mut sink: F,
+    ) -> Result<Expand, Fault> {
+        let (mover, last) = self.decode_into(code, &mut scratch.slots);
+        scratch.locals.clear();
+        scratch.locals.resize(self.rules.locals as usize + 1, 0);
+        let mut ctx = Ctx {
+            vars: &self.rules.vars,
+            ranges: &self.rules.slot_ranges,
+            slots: &mut scratch.slots,
+            locals: &mut scratch.locals,
+            mover: mover as i64,
+            last_mover: last as i64,
+            undo: Vec::new(),
+            again: false,
+        };
+        let mut generated: Option<usize> = None;
+        for (k, end) in self.rules.ends.iter().enumerate() {
+            let holds = match &end.cond {
+                Some(c) => ctx.eval(c)? != 0,
+                None => {
+                    let n = match generated {
+                        Some(n) => n,
+                        None => self.generate(code, &mut ctx, &mut sink)?,
+                    };
+                    generated = Some(n);
+                    n == 0
+                }
+            };
+            if holds {
+                let rel = self.outcome(end, &mut ctx)?;
+                return Ok(Expand::End { rel, rule: k });
+            }
+        }
+        let n = match generated {
+            Some(n) => n,
+            None => self.generate(code, &mut ctx, &mut sink)?,
+        };
+        if n == 0 {
+            let span = self.rules.moves.first().map(|m| m.span).unwrap_or_default();
+            return Err(Fault::from(RtError::new(
+                RtKind::NoMoves,
+                span,
+                "this position has no legal move, and no end rule says what that means",
+            )));
+        }
+        Ok(Expand::Moves)
+    }
+
+    /// The outcome of an end rule that holds, for the player to move.
+    fn outcome(&self, end: &CEnd, ctx: &mut Ctx) -> Result<Rel, Fault> {
+        let mover = ctx.mover;
+        let winner = match &end.outcome {
+            COutcome::Tie => return Ok(Rel::Tie),
+            COutcome::Mover { wins } => return Ok(if *wins { Rel::Win } else { Rel::Lose }),
+            COutcome::LastMover { wins } => {
+                if *wins {
+                    ctx.last_mover
+                } else {
+                    3 - ctx.last_mover
+                }
+            }
+            COutcome::Player { player, wins } => {
+                let p = ctx.eval(player)?;
+                if !(1..=2).contains(&p) {
+                    return Err(Fault::from(RtError::new(
+                        RtKind::BadPlayer,
+                        end.outcome_span,
+                        format!("the outcome names player {p}, but the players are 1 and 2"),
+                    )));
+                }
+                if *wins {
+                    p
+                } else {
+                    3 - p
+                }
+            }
+            COutcome::Each { local, cond } => {
+                let mut winners = Vec::new();
+                for p in 1..=2 {
+                    ctx.locals[*local as usize] = p;
+                    if ctx.eval(cond)? != 0 {
+                        winners.push(p);
+                    }
+                }
+                match winners[..] {
+                    [one] => one,
+                    [] => {
+                        return Err(Fault::from(RtError::new(
+                            RtKind::NoWinner,
+                            end.outcome_span,
+                            "the game ends here, but the outcome names no winner",
+                        )))
+                    }
+                    _ => {
+                        return Err(Fault::from(RtError::new(
+                            RtKind::AmbiguousWinner,
+                            end.outcome_span,
+                            "the game ends here, but the outcome names both players as winners",
+                        )))
+                    }
+                }
+            }
+        };
+        Ok(if winner == mover { Rel::Win } else { Rel::Lose })
+    }
+
+    /// Generates every legal move; returns how many there were.
+    fn generate<F: FnMut(usize, &[i64], Child)>(
+        &self,
+        code: Code,
+        ctx: &mut Ctx,
+        sink: &mut F,
+    ) -> Result<usize, Fault> {
+        let mut count = 0;
+        for (f, m) in self.rules.moves.iter().enumerate() {
+            self.params(f, m, 0, code, ctx, sink, &mut count)?;
+        }
+        Ok(count)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn params<F: FnMut(usize, &[i64], Child)>(
+        &self,
+        f: usize,
+        m: &CMove,
+        k: usize,
+        code: Code,
+        ctx: &mut Ctx,
+        sink: &mut F,
+        count: &mut usize,
+    ) -> Result<(), Fault> {
+        let base = m.first_local as usize;
+        if k == m.domains.len() {
+            return self.apply(f, m, code, ctx, sink, count);
+        }
+        let lo = ctx.eval(&m.domains[k].lo)?;
+        let hi = ctx.eval(&m.domains[k].hi)?;
+        let mut v = lo;
+        while v <= hi {
+            ctx.locals[base + k] = v;
+            self.params(f, m, k + 1, code, ctx, sink, count)?;
+            v += 1;
+        }
+        Ok(())
+    }
+
+    fn apply<F: FnMut(usize, &[i64], Child)>(
+        &self,
+        f: usize,
+        m: &CMove,
+        code: Code,
+        ctx: &mut Ctx,
+        sink: &mut F,
+        count: &mut usize,
+    ) -> Result<(), Fault> {
+        let base = m.first_local as usize;
+        let args_of = |ctx: &Ctx| ctx.locals[base..base + m.domains.len()].to_vec();
+        if let Some(g) = &m.guard {
+            match ctx.eval(g) {
+                Ok(0) => return Ok(()),
+                Ok(_) => {}
+                Err(error) => {
+                    return Err(Fault {
+                        error,
+                        during: Some((f, args_of(ctx))),
+                    })
+                }
+            }
+        }
+        ctx.again = false;
+        let mark = ctx.undo.len();
+        if let Err(error) = ctx.exec(&m.body) {
+            let during = Some((f, args_of(ctx)));
+            ctx.rollback(mark);
+            return Err(Fault { error, during });
+        }
+        let mut delta: i64 = 0;
+        for (i, &(slot, old)) in ctx.undo[mark..].iter().enumerate() {
+            // Only the first write to a slot knows its value before the move.
+            if ctx.undo[mark..mark + i].iter().all(|(s, _)| *s != slot) {
+                delta += self.slot_delta(slot as usize, old, ctx.slots[slot as usize]);
+            }
+        }
+        let kept = ctx.again;
+        let child = self.after_move((code as i64 + delta) as u64, kept);
+        ctx.rollback(mark);
+        *count += 1;
+        sink(
+            f,
+            &ctx.locals[base..base + m.domains.len()],
+            Child { code: child, kept },
+        );
+        Ok(())
+    }
+
+    /// How a move is named: its `as "..."` template filled in, or `name arg arg`.
+    pub fn move_label(&self, family: usize, args: &[i64]) -> String {
+        let m = &self.rules.moves[family];
+        match &m.label {
+            Some(t) => {
+                let mut s = t.clone();
+                for (name, v) in m.params.iter().zip(args) {
+                    s = s.replace(&format!("{{{name}}}"), &v.to_string());
+                }
+                s
+            }
+            None => std::iter::once(m.name.clone())
+                .chain(args.iter().map(|a| a.to_string()))
+                .collect::<Vec<_>>()
+                .join(" "),
+        }
+    }
+
+    /// Every legal move from a position with its label, or the end outcome.
+    pub fn moves_of(&self, code: Code) -> Result<(Expand, Vec<(String, Child)>), Fault> {
+        let mut out = Vec::new();
+        let mut scratch = Scratch::default();
+        let e = self.expand(code, &mut scratch, |f, args, c| {
+            out.push((self.move_label(f, args), c))
+        })?;
+        if matches!(e, Expand::End { .. }) {
+            out.clear();
+        }
+        Ok((e, out))
+    }
+
+    /// The position's decoded form, for callers that hold a code.
+    pub fn pos(&self, code: Code) -> Pos {
+        self.decode(code)
+    }
+}

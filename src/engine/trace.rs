@@ -1,0 +1,60 @@
+//! Traces: the shortest sequence of moves from the start to a position, for error reports.
+
+use super::{Code, Engine, Expand, Scratch};
+use rustc_hash::FxHashMap;
+use std::collections::VecDeque;
+
+/// Breadth-first from the starts to `target`; the labels of the moves on the way (with the rolls
+/// of the chance setup first). `None` if not reached within `limit` positions.
+pub fn trace_to(engine: &Engine, target: Code, limit: u64) -> Option<Vec<String>> {
+    let starts = engine.starts().ok()?;
+    let mut parent: FxHashMap<Code, Option<(Code, usize, Vec<i64>)>> = FxHashMap::default();
+    let mut queue = VecDeque::new();
+    let mut roll_of: FxHashMap<Code, String> = FxHashMap::default();
+    for b in &starts {
+        parent.entry(b.code).or_insert(None);
+        queue.push_back(b.code);
+        if !b.rolls.is_empty() {
+            let rolled: Vec<String> = b.rolls.iter().map(|(n, v)| format!("{n}={v}")).collect();
+            roll_of
+                .entry(b.code)
+                .or_insert(format!("roll {}", rolled.join(", ")));
+        }
+    }
+    let mut scratch = Scratch::default();
+    while let Some(code) = queue.pop_front() {
+        if code == target {
+            break;
+        }
+        if parent.len() as u64 > limit {
+            return None;
+        }
+        let mut kids = Vec::new();
+        let r = engine.expand(code, &mut scratch, |f, args, c| {
+            kids.push((f, args.to_vec(), c.code))
+        });
+        if !matches!(r, Ok(Expand::Moves)) {
+            continue;
+        }
+        for (f, args, c) in kids {
+            if let std::collections::hash_map::Entry::Vacant(e) = parent.entry(c) {
+                e.insert(Some((code, f, args)));
+                queue.push_back(c);
+            }
+        }
+    }
+    if !parent.contains_key(&target) {
+        return None;
+    }
+    let mut path = Vec::new();
+    let mut at = target;
+    while let Some(Some((p, f, args))) = parent.get(&at) {
+        path.push(engine.move_label(*f, args));
+        at = *p;
+    }
+    if let Some(r) = roll_of.get(&at) {
+        path.push(r.clone());
+    }
+    path.reverse();
+    Some(path)
+}
