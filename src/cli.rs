@@ -1,9 +1,8 @@
 //! The command line: clap definitions and the thin glue from subcommands to the library.
 //! Exit codes: 0 success, 1 the game has problems, 2 usage or I/O error.
 
-use crate::check::{self, parse_set, Family, SetArg};
+use crate::check::{parse_set, SetArg};
 use crate::diag::{self, Diagnostics, RenderStyle};
-use crate::rules::Rules;
 use crate::syntax;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
@@ -158,10 +157,7 @@ pub struct Loaded {
     pub style: RenderStyle,
 }
 
-pub enum Compiled {
-    Sequential(Rules),
-    Throw(crate::throw::ThrowGame),
-}
+pub use crate::Compiled;
 
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -307,23 +303,8 @@ pub fn compile_file(
             return Err(Exit(2));
         }
     };
-    let mut diags = Diagnostics::default();
-    let ast = match syntax::parse(&source) {
-        Ok(a) => a,
-        Err(d) => {
-            diags.push(d);
-            return Ok(((None, source), diags));
-        }
-    };
-    let compiled = match check::family(&ast, &mut diags) {
-        Some(Family::Sequential) => {
-            check::check_sequential(&ast, sets, &mut diags).map(Compiled::Sequential)
-        }
-        Some(Family::Throw) => crate::throw::check(&ast, sets, &mut diags).map(Compiled::Throw),
-        None => None,
-    };
-    diags.sort();
-    Ok(((compiled.map(|c| (ast, c)), source), diags))
+    let (compiled, diags) = crate::compile(&source, sets);
+    Ok(((compiled, source), diags))
 }
 
 /// `--set` mistakes are usage errors (exit 2); other problems are the game's (exit 1).

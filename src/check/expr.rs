@@ -55,6 +55,8 @@ pub struct Cx {
     pub max_locals: u16,
     /// Set when a rule reads whose turn it is (directly or through a per-player variable).
     pub uses_turn: bool,
+    /// Names whose declaration failed: their uses are not reported again as unknown.
+    pub poisoned: Vec<String>,
 }
 
 enum Res {
@@ -72,6 +74,7 @@ impl Cx {
             next_local: 0,
             max_locals: 0,
             uses_turn: false,
+            poisoned: Vec::new(),
         }
     }
 
@@ -201,7 +204,9 @@ impl Cx {
     fn name(&mut self, n: &str, span: Span, mode: Mode, d: &mut Diagnostics) -> Option<Typed> {
         match self.resolve(n) {
             None => {
-                d.push(self.unknown(span, n));
+                if !self.poisoned.iter().any(|p| p == n) {
+                    d.push(self.unknown(span, n));
+                }
                 None
             }
             Some(Res::Local(l)) => Some(Typed {
@@ -263,8 +268,16 @@ impl Cx {
                 } else {
                     0
                 };
-                Some(Typed {
-                    c: CExpr::Elem {
+                let c = match i {
+                    CExpr::Local(local) => CExpr::ElemLocal {
+                        var: v,
+                        base: info.base,
+                        len: info.len,
+                        offset,
+                        local,
+                        span,
+                    },
+                    i => CExpr::Elem {
                         var: v,
                         base: info.base,
                         len: info.len,
@@ -272,6 +285,9 @@ impl Cx {
                         index: Box::new(i),
                         span,
                     },
+                };
+                Some(Typed {
+                    c,
                     ty: if info.is_bool { Ty::Bool } else { Ty::Int },
                 })
             }
@@ -534,6 +550,7 @@ impl Cx {
     pub fn eval_const(&self, c: &CExpr, span: Span, d: &mut Diagnostics) -> Option<i64> {
         let mut slots: [i64; 0] = [];
         let mut locals = vec![0i64; self.max_locals as usize + 1];
+        let mut undo = Vec::new();
         let mut ctx = Ctx {
             vars: &self.vars,
             ranges: &[],
@@ -541,7 +558,7 @@ impl Cx {
             locals: &mut locals,
             mover: 1,
             last_mover: 2,
-            undo: Vec::new(),
+            undo: &mut undo,
             again: false,
         };
         match ctx.eval(c) {

@@ -116,6 +116,7 @@ fn layout_state(file: &GameFile, cx: &mut Cx, d: &mut Diagnostics) -> (Vec<(i64,
             }
         };
         let (Some((lo, hi, is_bool)), Some(len)) = (elem_range(elem, cx, d), len) else {
+            cx.poisoned.push(v.name.name.clone());
             continue;
         };
         let values = initial_values(v, lo, hi, is_bool, len as usize, cx, d);
@@ -165,11 +166,12 @@ fn initial_values(
             xs
         }
         other => {
-            let (want, found) = match (is_bool, other) {
-                (true, _) => ("true or false", "a number or list"),
-                (false, OptValue::Bool(_)) => ("a number", "a condition"),
-                _ => ("a number", "a list"),
+            let found = match other {
+                OptValue::Int(_) => "a number",
+                OptValue::Bool(_) => "a condition",
+                OptValue::List(_) => "a list",
             };
+            let want = if is_bool { "true or false" } else { "a number" };
             d.push(catalog::type_mismatch(
                 e.span,
                 want,
@@ -302,6 +304,13 @@ fn target(t: &LValue, cx: &mut Cx, d: &mut Diagnostics) -> Option<(CTarget, bool
     Some((
         CTarget {
             var: vi as u32,
+            base: info.base,
+            len: info.len,
+            offset: if info.kind == VarKind::PerPlayer {
+                1
+            } else {
+                0
+            },
             index,
             span: t.span,
         },
@@ -441,7 +450,6 @@ fn compile_moves(file: &GameFile, cx: &mut Cx, d: &mut Diagnostics) -> Vec<CMove
 fn compile_move(m: &MoveDecl, cx: &mut Cx, d: &mut Diagnostics) -> Option<CMove> {
     let mut domains = Vec::new();
     let mut ok = true;
-    let first_local = cx.max_locals.max(0);
     let mut pushed = 0;
     let base_locals = cx.local_names().len();
     debug_assert_eq!(base_locals, 0);
@@ -476,7 +484,6 @@ fn compile_move(m: &MoveDecl, cx: &mut Cx, d: &mut Diagnostics) -> Option<CMove>
     }
     // Locals are numbered from 0 within every move (the scope stack restarts), so the move's first
     // parameter is local 0.
-    let _ = first_local;
     Some(CMove {
         name: m.name.name.clone(),
         params: m.params.iter().map(|p| p.name.name.clone()).collect(),

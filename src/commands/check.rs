@@ -1,27 +1,56 @@
-//! `gamec check`: every problem in every file, then a summary line.
+//! `gamec check`: every problem in every file — static ones from the checker, then, for a clean
+//! sequential game, the first rule that fails while exploring it (with the moves that lead there).
+
 use crate::check::SetArg;
-use crate::cli::{CliResult, Exit};
-use crate::diag::RenderStyle;
+use crate::cli::{compile_file, exit_code_for, print_diags, CliResult, Compiled, Exit};
+use crate::diag::{Diagnostics, RenderStyle};
+use crate::engine::Engine;
 use std::path::PathBuf;
 
-pub fn run(files: &[PathBuf], sets: &[SetArg], _max: u64, style: RenderStyle) -> CliResult {
+pub fn run(
+    files: &[PathBuf],
+    sets: &[SetArg],
+    max_positions: u64,
+    style: RenderStyle,
+) -> CliResult {
     let mut worst = 0u8;
     for f in files {
-        let ((compiled, source), diags) = match crate::cli::compile_file(f, sets) {
+        let path = f.display().to_string();
+        let ((compiled, source), mut diags) = match compile_file(f, sets) {
             Ok(x) => x,
             Err(Exit(c)) => {
                 worst = worst.max(c);
                 continue;
             }
         };
-        crate::cli::print_diags(&diags, &f.display().to_string(), &source, style);
-        if diags.has_errors() || compiled.is_none() {
-            worst = worst.max(crate::cli::exit_code_for(&diags));
+        if let Some((_, Compiled::Sequential(rules))) = &compiled {
+            if !diags.has_errors() {
+                let engine = Engine::new(rules);
+                if let Err(d) = super::explore::solve_game(&engine, max_positions) {
+                    diags.push(d);
+                }
+            }
         }
+        print_diags(&diags, &path, &source, style);
+        if diags.has_errors() || compiled.is_none() {
+            worst = worst.max(exit_code_for(&diags));
+        }
+        summary(&path, &diags);
     }
     if worst == 0 {
         Ok(())
     } else {
         Err(Exit(worst))
     }
+}
+
+fn summary(path: &str, d: &Diagnostics) {
+    let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+    let line = match (d.error_count(), d.warning_count()) {
+        (0, 0) => format!("{path}: ok"),
+        (0, w) => format!("{path}: ok, {}", plural(w, "warning")),
+        (e, 0) => format!("{path}: {}", plural(e, "error")),
+        (e, w) => format!("{path}: {}, {}", plural(e, "error"), plural(w, "warning")),
+    };
+    eprintln!("{line}");
 }

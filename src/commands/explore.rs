@@ -14,15 +14,13 @@ pub fn fault_diag(engine: &Engine, fault: &Fault, code: Option<Code>, limit: u64
             let moves = trace_to(engine, c, limit).unwrap_or_default();
             let at = engine.describe(&engine.decode(c));
             let path = if moves.is_empty() {
-                "no moves (the start itself)".to_string()
+                format!("none (the start is {at})")
             } else {
-                moves.join(", ")
+                format!("{} → {at}", moves.join(", "))
             };
             match &fault.during {
-                Some((f, args)) => {
-                    format!("{path}; then, at {at}, `{}`", engine.move_label(*f, args))
-                }
-                None => format!("{path}; the position is {at}"),
+                Some((f, args)) => format!("{path}; then {}", engine.move_label(*f, args)),
+                None => path,
             }
         }
     };

@@ -16,14 +16,21 @@ pub fn value_text(e: &Entry) -> String {
     }
 }
 
-/// Every move from `code` with its value for the player making it, best first.
+/// Every move from `code` with its value for the player making it (remoteness counted from this
+/// position, so the best move's equals the position's), best first.
 pub fn rated_moves(engine: &Engine, s: &Solution, code: Code) -> Vec<(String, Entry)> {
     let Ok((_, moves)) = engine.moves_of(code) else {
         return Vec::new();
     };
     let mut rated: Vec<(String, Entry)> = moves
         .into_iter()
-        .filter_map(|(label, c)| s.get(c.code).map(|e| (label, seen_by_mover(e, c.kept))))
+        .filter_map(|(label, c)| {
+            s.get(c.code).map(|e| {
+                let mut seen = seen_by_mover(e, c.kept);
+                seen.remoteness = seen.remoteness.map(|r| r + 1);
+                (label, seen)
+            })
+        })
         .collect();
     rated.sort_by_key(|(_, e)| rank(e));
     rated
@@ -117,7 +124,10 @@ pub fn run(
         s: &s,
     };
     if json {
-        out(&format!("{}\n", to_json(&r, rules, &starts, at_code)));
+        out(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&to_json(&r, rules, &starts, at_code)).unwrap_or_default()
+        ));
     } else {
         out(&to_text(&r, rules, &starts, at_code));
     }

@@ -241,7 +241,7 @@ pub fn runtime(
 ) -> Diag {
     Diag::error(code, message.to_string())
         .label(span, label.to_string())
-        .help(format!("Reached from the start by: {trace}.\n{help}"))
+        .help(format!("Moves from the start: {trace}.\n{help}"))
 }
 
 pub fn too_many_positions(limit: u64) -> Diag {

@@ -203,17 +203,17 @@ pub fn render_all(
         .join("\n")
 }
 
-/// The closest candidate to a misspelt name, if one is close enough to be a likely intent.
+/// The closest candidate to a misspelt name, if one is close enough to be a likely intent: at most
+/// one edit (insertion, deletion, substitution or transposition) per three letters.
 pub fn did_you_mean<'a>(
     name: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<String> {
-    let mut best: Option<(f64, &str)> = None;
-    for c in candidates {
-        let score = strsim::jaro_winkler(name, c);
-        if score > 0.75 && best.is_none_or(|(b, _)| score > b) {
-            best = Some((score, c));
-        }
-    }
-    best.map(|(_, c)| c.to_string())
+    let allowed = (name.chars().count() / 3).max(1);
+    candidates
+        .into_iter()
+        .map(|c| (strsim::damerau_levenshtein(name, c), c))
+        .filter(|(d, c)| *d <= allowed && *c != name)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c.to_string())
 }

@@ -35,12 +35,8 @@ impl Engine<'_> {
             let size = (hi - lo + 1) as u64;
             slots.push(lo + ((code / self.radix[k]) % size) as i64);
         }
-        let mover = if self.turn_radix != 0 {
-            ((code / self.turn_radix) % 2) as u8 + 1
-        } else {
-            1
-        };
-        let kept = self.again_radix != 0 && (code / self.again_radix) % 2 == 1;
+        let mover = code.checked_div(self.turn_radix).map_or(1, |q| (q % 2) as u8 + 1);
+        let kept = code.checked_div(self.again_radix).is_some_and(|q| q % 2 == 1);
         let last = if kept { mover } else { 3 - mover };
         (mover, last)
     }
@@ -74,8 +70,8 @@ impl Engine<'_> {
                 c - self.turn_radix
             };
         }
-        if self.again_radix != 0 {
-            let flag = (c / self.again_radix) % 2 == 1;
+        if let Some(q) = c.checked_div(self.again_radix) {
+            let flag = q % 2 == 1;
             if flag && !kept {
                 c -= self.again_radix;
             } else if !flag && kept {

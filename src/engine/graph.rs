@@ -39,9 +39,9 @@ impl StateGraph {
         let mut index: FxHashMap<Code, NodeIndex> = FxHashMap::default();
         let mut queue = VecDeque::new();
         for &r in roots {
-            if !index.contains_key(&r) {
+            if let std::collections::hash_map::Entry::Vacant(slot) = index.entry(r) {
                 let n = graph.add_node(Node { code: r, end: None });
-                index.insert(r, n);
+                slot.insert(n);
                 queue.push_back(n);
             }
         }

@@ -29,12 +29,12 @@ pub enum Expand {
 /// A run-time error at a position, with the move being made when it happened (if any).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fault {
-    pub error: RtError,
+    pub error: Box<RtError>,
     pub during: Option<(usize, Vec<i64>)>,
 }
 
-impl From<RtError> for Fault {
-    fn from(error: RtError) -> Fault {
+impl From<Box<RtError>> for Fault {
+    fn from(error: Box<RtError>) -> Fault {
         Fault {
             error,
             during: None,
@@ -47,6 +47,7 @@ impl From<RtError> for Fault {
 pub struct Scratch {
     slots: Vec<i64>,
     locals: Vec<i64>,
+    undo: Vec<(u32, i64)>,
 }
 
 impl Engine<'_> {
@@ -68,7 +69,7 @@ impl Engine<'_> {
             locals: &mut scratch.locals,
             mover: mover as i64,
             last_mover: last as i64,
-            undo: Vec::new(),
+            undo: &mut scratch.undo,
             again: false,
         };
         let mut generated: Option<usize> = None;
@@ -202,6 +203,7 @@ impl Engine<'_> {
         Ok(())
     }
 
+    #[inline]
     fn apply<F: FnMut(usize, &[i64], Child)>(
         &self,
         f: usize,

@@ -48,6 +48,7 @@ impl Engine<'_> {
             let mut next = Vec::new();
             for b in branches {
                 let mut slots = b.pos.slots.clone();
+                let mut undo = Vec::new();
                 let mut ctx = Ctx {
                     vars: &self.rules.vars,
                     ranges: &self.rules.slot_ranges,
@@ -55,7 +56,7 @@ impl Engine<'_> {
                     locals: &mut locals,
                     mover: b.pos.mover as i64,
                     last_mover: b.pos.last_mover as i64,
-                    undo: Vec::new(),
+                    undo: &mut undo,
                     again: false,
                 };
                 match stmt {
@@ -142,7 +143,11 @@ impl Engine<'_> {
     }
 }
 
-fn roll_name(e: &Engine, target: &crate::rules::CTarget, ctx: &mut Ctx) -> Result<String, RtError> {
+fn roll_name(
+    e: &Engine,
+    target: &crate::rules::CTarget,
+    ctx: &mut Ctx,
+) -> Result<String, Box<RtError>> {
     let v = &e.rules.vars[target.var as usize];
     Ok(match &target.index {
         None => v.name.clone(),

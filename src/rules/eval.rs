@@ -24,18 +24,19 @@ pub struct RtError {
 }
 
 impl RtError {
-    pub fn new(kind: RtKind, span: Span, message: impl Into<String>) -> RtError {
-        RtError {
+    pub fn new(kind: RtKind, span: Span, message: impl Into<String>) -> Box<RtError> {
+        Box::new(RtError {
             kind,
             span,
             message: message.into(),
-        }
+        })
     }
 }
 
-type R<T> = Result<T, RtError>;
+type R<T> = Result<T, Box<RtError>>;
 
 /// Checked integer arithmetic shared by constant folding and the interpreter.
+#[inline]
 pub fn arith(op: ArithOp, a: i64, b: i64) -> Result<i64, RtKind> {
     let r = match op {
         ArithOp::Add => a.checked_add(b),
@@ -48,14 +49,23 @@ pub fn arith(op: ArithOp, a: i64, b: i64) -> Result<i64, RtKind> {
     r.ok_or(RtKind::Overflow)
 }
 
+#[inline]
 fn arith_at(op: ArithOp, a: i64, b: i64, span: Span) -> R<i64> {
-    arith(op, a, b).map_err(|kind| {
+    match arith(op, a, b) {
+        Ok(v) => Ok(v),
+        Err(kind) => Err(arith_error(op, a, b, kind, span)),
+    }
+}
+
+#[cold]
+fn arith_error(op: ArithOp, a: i64, b: i64, kind: RtKind, span: Span) -> Box<RtError> {
+    {
         let msg = match kind {
             RtKind::DivisionByZero => format!("division by zero ({a} {} 0)", op_symbol(op)),
             _ => format!("arithmetic overflow in {a} {} {b}", op_symbol(op)),
         };
         RtError::new(kind, span, msg)
-    })
+    }
 }
 
 pub fn op_symbol(op: ArithOp) -> &'static str {
@@ -77,7 +87,7 @@ pub struct Ctx<'a> {
     pub mover: i64,
     pub last_mover: i64,
     /// (slot, old value) for every write, oldest first.
-    pub undo: Vec<(u32, i64)>,
+    pub undo: &'a mut Vec<(u32, i64)>,
     /// Set by `again`.
     pub again: bool,
 }
@@ -100,6 +110,18 @@ impl Ctx<'_> {
                 self.slots[slot]
             }
             CExpr::Local(l) => self.locals[*l as usize],
+            CExpr::ElemLocal {
+                var,
+                base,
+                len,
+                offset,
+                local,
+                span,
+            } => {
+                let i = self.locals[*local as usize];
+                let slot = self.elem_slot(*var, *base, *len, *offset, i, *span)?;
+                self.slots[slot]
+            }
             CExpr::Mover => self.mover,
             CExpr::Opponent => 3 - self.mover,
             CExpr::LastMover => self.last_mover,
@@ -194,6 +216,7 @@ impl Ctx<'_> {
         })
     }
 
+    #[inline]
     fn elem_slot(
         &self,
         var: u32,
@@ -220,23 +243,32 @@ impl Ctx<'_> {
         Ok(base as usize + k as usize)
     }
 
+    #[inline]
     pub fn target_slot(&mut self, t: &CTarget) -> R<usize> {
-        let v = &self.vars[t.var as usize];
-        let (base, len, kind) = (v.base, v.len, v.kind);
         match &t.index {
-            None => Ok(base as usize),
+            None => Ok(t.base as usize),
             Some(ix) => {
                 let i = self.eval(ix)?;
-                let offset = if kind == VarKind::PerPlayer { 1 } else { 0 };
-                self.elem_slot(t.var, base, len, offset, i, t.span)
+                self.elem_slot(t.var, t.base, t.len, t.offset, i, t.span)
             }
         }
     }
 
     /// Writes `value` to `slot`, checking the declared range and logging the old value.
+    #[inline]
     pub fn write(&mut self, slot: usize, value: i64, span: Span) -> R<()> {
         let (lo, hi) = self.ranges[slot];
         if value < lo || value > hi {
+            return Err(self.range_error(slot, value, lo, hi, span));
+        }
+        self.undo.push((slot as u32, self.slots[slot]));
+        self.slots[slot] = value;
+        Ok(())
+    }
+
+    #[cold]
+    fn range_error(&self, slot: usize, value: i64, lo: i64, hi: i64, span: Span) -> Box<RtError> {
+        {
             let var = self
                 .vars
                 .iter()
@@ -254,15 +286,12 @@ impl Ctx<'_> {
             } else {
                 format!("{lo}..={hi}")
             };
-            return Err(RtError::new(
+            RtError::new(
                 RtKind::OutOfRange,
                 span,
                 format!("{name} would become {value}, outside its range {shown}"),
-            ));
+            )
         }
-        self.undo.push((slot as u32, self.slots[slot]));
-        self.slots[slot] = value;
-        Ok(())
     }
 
     /// Runs statements (no rolls: those belong to the setup and are expanded by the engine).

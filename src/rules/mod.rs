@@ -75,6 +75,15 @@ pub enum CExpr {
         span: Span,
     },
     Local(u16),
+    /// `Elem` whose index is a parameter: the common `heap[i]`, without a nested evaluation.
+    ElemLocal {
+        var: u32,
+        base: u32,
+        len: u32,
+        offset: i64,
+        local: u16,
+        span: Span,
+    },
     Mover,
     Opponent,
     LastMover,
@@ -113,7 +122,11 @@ pub enum CExpr {
 #[derive(Clone, Debug)]
 pub struct CTarget {
     pub var: u32,
-    /// For arrays: the index expression (already offset for per-player arrays by `Elem` rules).
+    /// Copied from the variable so a write needs no lookup: first slot, length, index offset.
+    pub base: u32,
+    pub len: u32,
+    pub offset: i64,
+    /// For arrays: the index expression.
     pub index: Option<CExpr>,
     pub span: Span,
 }

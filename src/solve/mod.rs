@@ -59,6 +59,12 @@ pub fn solve(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, So
     }
 }
 
+/// Solves on the explicit petgraph state graph by retrograde analysis, whether or not the game
+/// loops (slower and hungrier than `solve` on big acyclic games; it is what `solve` falls back on).
+pub fn solve_explicit(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, SolveError> {
+    loopy::solve(engine, roots, limit)
+}
+
 /// The value of a child position as seen by the player who moves into it.
 pub fn seen_by_mover(child: Entry, kept: bool) -> Entry {
     if kept {

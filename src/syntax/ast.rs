@@ -67,6 +67,8 @@ pub struct OptionDecl {
     pub span: Span,
 }
 
+// Syntax nodes are built once per file; their size does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum OptionType {
     Bool(Span),
@@ -95,6 +97,7 @@ pub struct VarDecl {
     pub span: Span,
 }
 
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum ElemType {
     Bool(Span),

@@ -14,15 +14,24 @@ type Result<T> = std::result::Result<T, Diag>;
 /// Parses a whole file into its AST, or the one syntax error that stopped parsing.
 pub fn parse(source: &str) -> Result<GameFile> {
     let mut pairs = GameParser::parse(Rule::file, source).map_err(|e| syntax_error(source, e))?;
-    let file = pairs.next().ok_or_else(|| catalog::syntax_empty())?;
+    let file = pairs.next().ok_or_else(catalog::syntax_empty)?;
     let game = children(file)
         .find(|p| p.as_rule() == Rule::game)
         .ok_or_else(catalog::syntax_empty)?;
     parse_game(game)
 }
 
+/// A pair's span, ending at its last token: pest counts whitespace and comments skipped before an
+/// optional trailing element as part of the rule, which would make labels overshoot.
 fn span(pair: &Pair<Rule>) -> Span {
-    Span::new(pair.as_span().start(), pair.as_span().end())
+    Span::new(pair.as_span().start(), tight_end(pair))
+}
+
+fn tight_end(pair: &Pair<Rule>) -> usize {
+    match pair.clone().into_inner().last() {
+        Some(last) => tight_end(&last),
+        None => pair.as_span().end(),
+    }
 }
 
 /// Punctuation and keywords are named rules (for error messages) but carry no meaning in the tree.

@@ -1,0 +1,244 @@
+//! The shipped sequential games' solutions, pinned against the known answers of public analyses.
+
+mod common;
+use common::*;
+use gamec::engine::Engine;
+use gamec::solve::{solve, Value};
+use serde_json::Value as Json;
+
+fn solve_json(args: &[&str]) -> Json {
+    let mut all = vec!["solve"];
+    all.extend_from_slice(args);
+    all.push("--json");
+    let o = gamec(&all);
+    assert!(o.status.success(), "gamec {all:?} failed: {}", stderr(&o));
+    serde_json::from_str(&stdout(&o)).expect("valid JSON")
+}
+
+#[test]
+fn one_two_ten_is_a_win_in_7_by_adding_1() {
+    let j = solve_json(&["games/one_two_ten.game"]);
+    assert_eq!(j["game"], "1, 2, ..., 10");
+    assert_eq!(j["start"]["value"], "win");
+    assert_eq!(j["start"]["remoteness"], 7);
+    assert_eq!(j["start"]["best_moves"], serde_json::json!(["add 1"]));
+    assert_eq!(j["positions"], 11);
+    assert_eq!(j["grundy"], 1);
+}
+
+#[test]
+fn one_two_ten_losing_totals_are_1_4_7_10() {
+    let r = shipped("one_two_ten.game", &[]);
+    let e = Engine::new(&r);
+    let start = e.starts().expect("starts")[0].code;
+    let s = solve(&e, &[start], 1000).expect("solves");
+    let losing: Vec<i64> = (0..=10)
+        .filter(|p| {
+            let code = e.parse_position(&format!("pile={p}")).expect("position");
+            s.get(code).map(|x| x.value) == Some(Value::Lose)
+        })
+        .collect();
+    assert_eq!(losing, vec![1, 4, 7, 10]);
+}
+
+#[test]
+fn nim_345_is_a_win_in_11_taking_2_from_the_heap_of_3() {
+    let j = solve_json(&["games/nim.game"]);
+    assert_eq!(j["start"]["value"], "win");
+    assert_eq!(j["start"]["remoteness"], 11);
+    assert_eq!(
+        j["start"]["best_moves"],
+        serde_json::json!(["take 2 from heap 0"])
+    );
+    let winning: Vec<&Json> = j["start"]["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .filter(|m| m["value"] == "win")
+        .collect();
+    assert_eq!(winning.len(), 1, "only one winning move: {winning:?}");
+    assert_eq!(j["positions"], 120);
+    assert_eq!(j["grundy"], 2);
+}
+
+#[test]
+fn nim_123_is_a_loss_in_6() {
+    let j = solve_json(&["games/nim.game", "--set", "piles=1,2,3"]);
+    assert_eq!(j["start"]["value"], "lose");
+    assert_eq!(j["start"]["remoteness"], 6);
+    assert_eq!(j["grundy"], 0);
+}
+
+#[test]
+fn misere_nim_345_is_a_win_in_10_with_the_same_move() {
+    let j = solve_json(&["games/nim.game", "--set", "misere=true"]);
+    assert_eq!(j["start"]["value"], "win");
+    assert_eq!(j["start"]["remoteness"], 10);
+    assert_eq!(
+        j["start"]["best_moves"],
+        serde_json::json!(["take 2 from heap 0"])
+    );
+    assert!(
+        j.get("grundy").is_none(),
+        "no Grundy values for misère play"
+    );
+}
+
+#[test]
+fn even_or_odd_is_a_first_player_win_only_by_taking_3() {
+    let j = solve_json(&["games/even_or_odd.game"]);
+    assert_eq!(j["start"]["value"], "win");
+    let winning: Vec<&str> = j["start"]["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .filter(|m| m["value"] == "win")
+        .filter_map(|m| m["move"].as_str())
+        .collect();
+    assert_eq!(winning, vec!["take 3"]);
+    assert_eq!(j["turn_recorded"], true);
+}
+
+#[test]
+fn one_die_second_player_wins_unless_a_4_is_rolled() {
+    let j = solve_json(&["games/one_die.game"]);
+    let chance = j["chance"].as_array().expect("chance table");
+    let by_roll: Vec<(i64, &str)> = chance
+        .iter()
+        .map(|c| {
+            (
+                c["roll"]["top"].as_i64().unwrap_or(-1),
+                c["value"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        by_roll,
+        vec![
+            (1, "win"),
+            (2, "win"),
+            (3, "win"),
+            (4, "lose"),
+            (5, "win"),
+            (6, "win")
+        ]
+    );
+    assert!(chance
+        .iter()
+        .all(|c| c["to_move"] == 2 && c["probability"] == "1/6"));
+    assert_eq!(
+        j["win_probability"],
+        serde_json::json!({"1": "1/6", "2": "5/6"})
+    );
+    assert_eq!(j["start"]["value"], "chance");
+}
+
+#[test]
+fn tug_of_war_is_a_draw_at_the_start() {
+    let j = solve_json(&["games/tug_of_war.game"]);
+    assert_eq!(j["loopy"], true);
+    assert_eq!(j["start"]["value"], "draw");
+    assert_eq!(j["start"]["remoteness"], Json::Null);
+    assert_eq!(
+        j["counts"],
+        serde_json::json!({"win": 2, "lose": 2, "tie": 0, "draw": 3})
+    );
+    let at = solve_json(&["games/tug_of_war.game", "--at", "marker=-2"]);
+    assert_eq!(at["at"]["value"], "win");
+    assert_eq!(at["at"]["remoteness"], 1);
+    assert_eq!(at["at"]["best_moves"], serde_json::json!(["pull -1"]));
+}
+
+#[test]
+fn solve_text_for_one_two_ten_is_exact() {
+    let o = gamec(&["solve", "games/one_two_ten.game"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        stdout(&o),
+        "1, 2, ..., 10
+positions   11 (whose turn it is does not change any rule, so positions do not record it)
+start       pile=0, player 1 to move
+value       win in 7 for the player to move
+best moves  add 1
+grundy      1
+by value    win 7, lose 4
+"
+    );
+}
+
+#[test]
+fn solve_text_for_one_die_is_exact() {
+    let o = gamec(&["solve", "games/one_die.game"]);
+    assert_eq!(
+        stdout(&o),
+        "One Die Game
+positions   182 (whose turn it is does not change any rule, so positions do not record it)
+start       chance: player 1 rolls; then, for the player to move:
+  top=1     1/6     player 2 to move: win in 13; best: turn to 3, turn to 4
+  top=2     1/6     player 2 to move: win in 13; best: turn to 3
+  top=3     1/6     player 2 to move: win in 11; best: turn to 5
+  top=4     1/6     player 2 to move: lose in 12; best: turn to 1, turn to 2
+  top=5     1/6     player 2 to move: win in 11; best: turn to 4
+  top=6     1/6     player 2 to move: win in 11; best: turn to 2, turn to 3, turn to 4
+probability player 1 wins 1/6, player 2 wins 5/6
+by value    win 135, lose 47
+"
+    );
+}
+
+#[test]
+fn options_change_the_game() {
+    let j = solve_json(&["games/one_two_ten.game", "--set", "goal=25"]);
+    assert_eq!(j["positions"], 26);
+    // 25 ≡ 1 (mod 3): the first player must add 1 to reach 1, 4, 7, ... for the opponent.
+    assert_eq!(j["start"]["best_moves"], serde_json::json!(["add 1"]));
+    let j = solve_json(&["games/one_die.game", "--set", "goal=10"]);
+    assert!(j["win_probability"]["1"].is_string());
+}
+
+#[test]
+fn bad_set_and_bad_at_are_usage_errors() {
+    let o = gamec(&["solve", "games/one_two_ten.game", "--set", "goal=0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("0 is outside the option's range 1..=100000"),
+        "{}",
+        stderr(&o)
+    );
+    let o = gamec(&["solve", "games/one_two_ten.game", "--set", "gaol=5"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("Did you mean `goal`?"),
+        "{}",
+        stderr(&o)
+    );
+    let o = gamec(&["solve", "games/one_two_ten.game", "--at", "pile=11"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "error: --at \"pile=11\": 11 is outside the range of `pile` (0..=10)\n"
+    );
+    let o = gamec(&["solve", "games/nim.game", "--at", "heap=[1,2]"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "error: --at \"heap=[1,2]\": `heap` has 3 values, not 2\n"
+    );
+    let o = gamec(&["solve", "games/no_such.game"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).starts_with("error: cannot read games/no_such.game"));
+}
+
+#[test]
+fn check_accepts_every_shipped_game() {
+    let games: Vec<String> = std::fs::read_dir(format!("{}/games", env!("CARGO_MANIFEST_DIR")))
+        .expect("games/")
+        .filter_map(|e| e.ok().map(|e| e.path().display().to_string()))
+        .filter(|p| p.ends_with(".game"))
+        .collect();
+    assert!(games.len() >= 5);
+    let mut args = vec!["check"];
+    args.extend(games.iter().map(|s| s.as_str()));
+    let o = gamec(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
