@@ -491,6 +491,7 @@ fn compile_move(m: &MoveDecl, cx: &mut Cx, d: &mut Diagnostics) -> Option<CMove>
         first_local: 0,
         domains,
         guard,
+        simple: simplify(&body),
         body,
         span: m.span,
     })

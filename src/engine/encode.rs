@@ -35,8 +35,12 @@ impl Engine<'_> {
             let size = (hi - lo + 1) as u64;
             slots.push(lo + ((code / self.radix[k]) % size) as i64);
         }
-        let mover = code.checked_div(self.turn_radix).map_or(1, |q| (q % 2) as u8 + 1);
-        let kept = code.checked_div(self.again_radix).is_some_and(|q| q % 2 == 1);
+        let mover = code
+            .checked_div(self.turn_radix)
+            .map_or(1, |q| (q % 2) as u8 + 1);
+        let kept = code
+            .checked_div(self.again_radix)
+            .is_some_and(|q| q % 2 == 1);
         let last = if kept { mover } else { 3 - mover };
         (mover, last)
     }

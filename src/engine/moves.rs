@@ -2,7 +2,7 @@
 //! place through the undo log and taken back, so generating a child costs no allocation.
 
 use super::{Code, Engine, Pos};
-use crate::rules::{CEnd, CMove, COutcome, Ctx, RtError, RtKind};
+use crate::rules::{CEnd, CMove, COp, COutcome, Ctx, Operand, RtError, RtKind, Simple};
 
 /// A move's result: the child's code and whether the mover keeps the turn (`again`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,15 +189,21 @@ impl Engine<'_> {
         count: &mut usize,
     ) -> Result<(), Fault> {
         let base = m.first_local as usize;
-        if k == m.domains.len() {
+        if m.domains.is_empty() {
             return self.apply(f, m, code, ctx, sink, count);
         }
         let lo = ctx.eval(&m.domains[k].lo)?;
         let hi = ctx.eval(&m.domains[k].hi)?;
+        let last = k + 1 == m.domains.len();
         let mut v = lo;
         while v <= hi {
             ctx.locals[base + k] = v;
-            self.params(f, m, k + 1, code, ctx, sink, count)?;
+            // The innermost parameter applies the move directly: no call per candidate move.
+            if last {
+                self.apply(f, m, code, ctx, sink, count)?;
+            } else {
+                self.params(f, m, k + 1, code, ctx, sink, count)?;
+            }
             v += 1;
         }
         Ok(())
@@ -227,6 +233,21 @@ impl Engine<'_> {
                 }
             }
         }
+        if let Some(simple) = &m.simple {
+            if let Some(child) = self.apply_simple(simple, code, ctx) {
+                *count += 1;
+                sink(
+                    f,
+                    &ctx.locals[base..base + m.domains.len()],
+                    Child {
+                        code: child,
+                        kept: false,
+                    },
+                );
+                return Ok(());
+            }
+            // A check failed: the general path below reports it exactly.
+        }
         ctx.again = false;
         let mark = ctx.undo.len();
         if let Err(error) = ctx.exec(&m.body) {
@@ -251,6 +272,63 @@ impl Engine<'_> {
             Child { code: child, kept },
         );
         Ok(())
+    }
+
+    /// Runs a body of plain assignments; `None` if any index, arithmetic or range check fails
+    /// (the slots are then as before).
+    #[inline]
+    fn apply_simple(&self, simple: &[Simple], code: Code, ctx: &mut Ctx) -> Option<Code> {
+        let mut saved = [(0usize, 0i64); 8];
+        let mut n = 0;
+        let mut ok = true;
+        for s in simple {
+            let slot = match s.index {
+                None => s.base as usize,
+                Some(l) => {
+                    let i = ctx.locals[l as usize] - s.offset;
+                    if i < 0 || i >= s.len as i64 {
+                        ok = false;
+                        break;
+                    }
+                    s.base as usize + i as usize
+                }
+            };
+            let v = match s.value {
+                Operand::Const(c) => c,
+                Operand::Local(l) => ctx.locals[l as usize],
+                Operand::Slot(x) => ctx.slots[x as usize],
+            };
+            let old = ctx.slots[slot];
+            let new = match s.op {
+                COp::Set => Some(v),
+                COp::Add => old.checked_add(v),
+                COp::Sub => old.checked_sub(v),
+                COp::Mul => old.checked_mul(v),
+            };
+            let (lo, hi) = ctx.ranges[slot];
+            match new {
+                Some(x) if x >= lo && x <= hi => {
+                    saved[n] = (slot, old);
+                    n += 1;
+                    ctx.slots[slot] = x;
+                }
+                _ => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        let mut delta: i64 = 0;
+        for i in 0..n {
+            let (slot, old) = saved[i];
+            if saved[..i].iter().all(|(s, _)| *s != slot) {
+                delta += self.slot_delta(slot, old, ctx.slots[slot]);
+            }
+        }
+        for &(slot, old) in saved[..n].iter().rev() {
+            ctx.slots[slot] = old;
+        }
+        ok.then(|| self.after_move((code as i64 + delta) as u64, false))
     }
 
     /// How a move is named: its `as "..."` template filled in, or `name arg arg`.

@@ -1,16 +1,69 @@
 //! Depth-first solving without an explicit graph: children are generated from the rules on
-//! demand, and a position is valued once all its children are. Finding a cycle hands over to the
-//! loopy solver.
+//! demand, and a position is valued once all its children are. Each child's entry is read once
+//! and folded into its parent's running aggregate. Finding a cycle hands over to the loopy solver.
 
-use super::store::{pack, tag, unpack, Store, BUSY, UNSEEN};
+use super::store::{pack, tag, unpack, Entry, Store, BUSY, UNSEEN};
 use super::{rel_value, Solution, SolveError, Value};
 use crate::engine::{Child, Code, Engine, Expand, Rel, Scratch};
 use std::io::IsTerminal;
+
+/// What a position's children have shown so far.
+#[derive(Clone, Copy, Default)]
+struct Agg {
+    /// Fastest win and tie through some child, slowest loss.
+    win: Option<u32>,
+    tie: Option<u32>,
+    lose: u32,
+    /// Grundy values 0..128 of children seen, and whether a larger one was seen.
+    seen: u128,
+    big: bool,
+}
+
+impl Agg {
+    #[inline]
+    fn fold(&mut self, e: Entry, kept: bool) {
+        let r = e.remoteness.unwrap_or(0);
+        let v = if kept { e.value } else { e.value.flip() };
+        match v {
+            Value::Win => self.win = Some(self.win.map_or(r, |w| w.min(r))),
+            Value::Tie => self.tie = Some(self.tie.map_or(r, |t| t.min(r))),
+            _ => self.lose = self.lose.max(r),
+        }
+        if e.grundy < 128 {
+            self.seen |= 1 << e.grundy;
+        } else {
+            self.big = true;
+        }
+    }
+
+    /// The entry: win if some move leaves the opponent lost (fastest), else tie (fastest), else
+    /// lose (slowest). Grundy: the mex of the children's.
+    fn entry(&self, grundy: Option<u32>) -> u64 {
+        let g = grundy.unwrap_or(0);
+        match (self.win, self.tie) {
+            (Some(r), _) => pack(Value::Win, r + 1, g),
+            (None, Some(r)) => pack(Value::Tie, r + 1, g),
+            _ => pack(Value::Lose, self.lose + 1, g),
+        }
+    }
+}
 
 struct Frame {
     code: Code,
     start: usize,
     next: usize,
+    agg: Agg,
+}
+
+struct Dfs<'a, 'r> {
+    engine: &'a Engine<'r>,
+    store: Store,
+    s: Solution,
+    frames: Vec<Frame>,
+    kids: Vec<Child>,
+    scratch: Scratch,
+    limit: u64,
+    impartial: bool,
 }
 
 /// `Ok(None)` when the game turns out to be loopy.
@@ -20,154 +73,135 @@ pub fn solve(
     limit: u64,
     impartial: bool,
 ) -> Result<Option<Solution>, SolveError> {
-    let mut store = Store::for_space(engine.space);
-    let mut s = Solution {
-        store: Store::Dense(Vec::new()),
-        positions: 0,
-        counts: [0; 4],
-        loopy: false,
-        grundy: impartial,
+    let mut d = Dfs {
+        engine,
+        store: Store::for_space(engine.space),
+        s: Solution {
+            store: Store::Dense(Vec::new()),
+            positions: 0,
+            counts: [0; 4],
+            loopy: false,
+            grundy: impartial,
+        },
+        frames: Vec::new(),
+        kids: Vec::new(),
+        scratch: Scratch::default(),
+        limit,
+        impartial,
     };
-    let mut frames: Vec<Frame> = Vec::new();
-    let mut kids: Vec<Child> = Vec::new();
-    let mut scratch = Scratch::default();
     let progress = Progress::new();
     for &root in roots {
-        if store.get(root) != UNSEEN {
-            continue;
-        }
-        open(
-            engine,
-            root,
-            &mut store,
-            &mut s,
-            &mut frames,
-            &mut kids,
-            &mut scratch,
-            limit,
-            impartial,
-        )?;
-        while let Some(top) = frames.last_mut() {
-            if top.next < kids.len() {
-                let c = kids[top.next].code;
-                top.next += 1;
-                match store.get(c) {
-                    UNSEEN => {
-                        open(
-                            engine,
-                            c,
-                            &mut store,
-                            &mut s,
-                            &mut frames,
-                            &mut kids,
-                            &mut scratch,
-                            limit,
-                            impartial,
-                        )?;
-                        progress.tick(s.positions);
-                    }
-                    e if tag(e) == BUSY => return Ok(None),
-                    _ => {}
-                }
-                continue;
+        if d.store.get(root) == UNSEEN {
+            d.open(root)?;
+            if !d.run(&progress)? {
+                return Ok(None);
             }
-            let (code, start) = (top.code, top.start);
-            let entry = value_of(&kids[start..], &store, impartial);
-            s.counts[unpack(entry).map_or(0, |e| e.value as usize)] += 1;
-            store.set(code, entry);
-            kids.truncate(start);
-            frames.pop();
         }
     }
     progress.finish();
-    s.store = store;
-    Ok(Some(s))
+    d.s.store = d.store;
+    Ok(Some(d.s))
 }
 
-/// Expands a newly seen position: an end is valued at once; otherwise it becomes a frame.
-#[allow(clippy::too_many_arguments)]
-fn open(
-    engine: &Engine,
-    code: Code,
-    store: &mut Store,
-    s: &mut Solution,
-    frames: &mut Vec<Frame>,
-    kids: &mut Vec<Child>,
-    scratch: &mut Scratch,
-    limit: u64,
-    impartial: bool,
-) -> Result<(), SolveError> {
-    s.positions += 1;
-    if s.positions > limit {
-        return Err(SolveError::Limit(limit));
-    }
-    let start = kids.len();
-    let r = engine
-        .expand(code, scratch, |_, _, c| kids.push(c))
-        .map_err(|f| SolveError::Fault(f, code))?;
-    match r {
-        Expand::End { rel, .. } => {
-            kids.truncate(start);
-            if impartial && rel != Rel::Lose {
-                s.grundy = false;
+impl Dfs<'_, '_> {
+    /// Works the stack down to empty; `false` if a cycle was found.
+    fn run(&mut self, progress: &Progress) -> Result<bool, SolveError> {
+        while let Some(top) = self.frames.last_mut() {
+            if top.next < self.kids.len() {
+                let child = self.kids[top.next];
+                top.next += 1;
+                let e = self.store.get(child.code);
+                if e == UNSEEN {
+                    if let Some(done) = self.open(child.code)? {
+                        self.fold_into_top(done, child.kept);
+                    }
+                    progress.tick(self.s.positions);
+                } else if tag(e) == BUSY {
+                    return Ok(false);
+                } else if let Some(entry) = unpack(e) {
+                    top.agg.fold(entry, child.kept);
+                }
+                continue;
             }
-            let v = rel_value(rel);
-            s.counts[v as usize] += 1;
-            store.set(code, pack(v, 0, 0));
-        }
-        Expand::Moves => {
-            store.set(code, BUSY << 61);
-            frames.push(Frame {
-                code,
-                start,
-                next: start,
-            });
-        }
-    }
-    Ok(())
-}
-
-/// A position's entry from its children's: win if some move leaves the opponent lost (fastest),
-/// else tie if some move ties (fastest), else lose (slowest). Grundy: the mex of the children's.
-fn value_of(kids: &[Child], store: &Store, impartial: bool) -> u64 {
-    let (mut win, mut tie, mut lose): (Option<u32>, Option<u32>, u32) = (None, None, 0);
-    let mut seen: u128 = 0;
-    let mut big: Vec<u32> = Vec::new();
-    for c in kids {
-        let Some(e) = unpack(store.get(c.code)) else {
-            continue;
-        };
-        let r = e.remoteness.unwrap_or(0);
-        let v = if c.kept { e.value } else { e.value.flip() };
-        match v {
-            Value::Win => win = Some(win.map_or(r, |w| w.min(r))),
-            Value::Tie => tie = Some(tie.map_or(r, |t| t.min(r))),
-            _ => lose = lose.max(r),
-        }
-        if impartial {
-            if e.grundy < 128 {
-                seen |= 1 << e.grundy;
-            } else {
-                big.push(e.grundy);
+            let Some(f) = self.frames.pop() else { break };
+            let grundy = self
+                .impartial
+                .then(|| mex(&f.agg, &self.kids[f.start..], &self.store));
+            let entry = f.agg.entry(grundy);
+            if let Some(e) = unpack(entry) {
+                self.s.counts[e.value as usize] += 1;
+            }
+            self.store.set(f.code, entry);
+            self.kids.truncate(f.start);
+            if let Some(parent) = self.frames.last() {
+                let kept = self.kids[parent.next - 1].kept;
+                if let Some(e) = unpack(entry) {
+                    self.fold_into_top(e, kept);
+                }
             }
         }
+        Ok(true)
     }
-    let grundy = if impartial { mex(seen, &mut big) } else { 0 };
-    match (win, tie) {
-        (Some(r), _) => pack(Value::Win, r + 1, grundy),
-        (None, Some(r)) => pack(Value::Tie, r + 1, grundy),
-        _ => pack(Value::Lose, lose + 1, grundy),
+
+    fn fold_into_top(&mut self, e: Entry, kept: bool) {
+        if let Some(top) = self.frames.last_mut() {
+            top.agg.fold(e, kept);
+        }
+    }
+
+    /// Expands a newly seen position: an end is valued at once (and returned); otherwise it
+    /// becomes a frame.
+    fn open(&mut self, code: Code) -> Result<Option<Entry>, SolveError> {
+        self.s.positions += 1;
+        if self.s.positions > self.limit {
+            return Err(SolveError::Limit(self.limit));
+        }
+        let start = self.kids.len();
+        let kids = &mut self.kids;
+        let r = self
+            .engine
+            .expand(code, &mut self.scratch, |_, _, c| kids.push(c))
+            .map_err(|f| SolveError::Fault(f, code))?;
+        match r {
+            Expand::End { rel, .. } => {
+                self.kids.truncate(start);
+                if self.impartial && rel != Rel::Lose {
+                    self.s.grundy = false;
+                }
+                let v = rel_value(rel);
+                self.s.counts[v as usize] += 1;
+                let entry = pack(v, 0, 0);
+                self.store.set(code, entry);
+                Ok(unpack(entry))
+            }
+            Expand::Moves => {
+                self.store.set(code, BUSY << 61);
+                self.frames.push(Frame {
+                    code,
+                    start,
+                    next: start,
+                    agg: Agg::default(),
+                });
+                Ok(None)
+            }
+        }
     }
 }
 
-fn mex(seen: u128, big: &mut [u32]) -> u32 {
-    let small = (!seen).trailing_zeros();
-    if small < 128 {
-        return small;
+/// The minimum excludant of the children's Grundy values.
+fn mex(agg: &Agg, kids: &[Child], store: &Store) -> u32 {
+    let small = (!agg.seen).trailing_zeros();
+    if small < 128 || !agg.big {
+        return small.min(128);
     }
+    let mut big: Vec<u32> = kids
+        .iter()
+        .filter_map(|c| unpack(store.get(c.code)).map(|e| e.grundy))
+        .filter(|g| *g >= 128)
+        .collect();
     big.sort_unstable();
     let mut m = 128;
-    for &g in big.iter() {
+    for g in big {
         if g == m {
             m += 1;
         } else if g > m {
