@@ -2,10 +2,13 @@
 //! a help sentence; `render` turns them into miette's report text at the edge.
 
 pub mod catalog;
+pub mod throw;
 
 /// Every diagnostic code gamec can emit (each has a fixture in `tests/ui/err/`).
 pub fn all_codes() -> Vec<&'static str> {
-    catalog::CODES.to_vec()
+    let mut codes = catalog::CODES.to_vec();
+    codes.extend_from_slice(throw::CODES);
+    codes
 }
 
 use crate::syntax::ast::Span;
@@ -92,7 +95,8 @@ impl Diagnostics {
         self.0.extend(other.0);
     }
     pub fn sort(&mut self) {
-        self.0.sort_by_key(|d| (d.primary_span().start, d.primary_span().end));
+        self.0
+            .sort_by_key(|d| (d.primary_span().start, d.primary_span().end));
     }
 }
 
@@ -188,7 +192,12 @@ pub fn render(diag: &Diag, file_name: &str, source: &str, style: RenderStyle) ->
 }
 
 /// Renders every diagnostic of a file, one after another.
-pub fn render_all(diags: &Diagnostics, file_name: &str, source: &str, style: RenderStyle) -> String {
+pub fn render_all(
+    diags: &Diagnostics,
+    file_name: &str,
+    source: &str,
+    style: RenderStyle,
+) -> String {
     diags
         .0
         .iter()
@@ -198,7 +207,10 @@ pub fn render_all(diags: &Diagnostics, file_name: &str, source: &str, style: Ren
 }
 
 /// The closest candidate to a misspelt name, if one is close enough to be a likely intent.
-pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+pub fn did_you_mean<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<String> {
     let mut best: Option<(f64, &str)> = None;
     for c in candidates {
         let score = strsim::jaro_winkler(name, c);
