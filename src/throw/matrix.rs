@@ -4,7 +4,8 @@
 use super::exact::{int, Q};
 use super::simplex;
 use super::ThrowGame;
-use num_traits::{Signed, Zero};
+use num_bigint::BigInt;
+use num_traits::{One, Signed, Zero};
 
 /// Whether the optimal strategy found is the only one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,36 +142,34 @@ fn uniqueness(a: &[Vec<i64>], eq: &simplex::Equilibrium) -> Uniqueness {
     Uniqueness::Undetermined
 }
 
-/// A basis of {d : M·d = 0} by exact Gauss–Jordan elimination.
-fn null_space(mut m: Vec<Vec<Q>>, cols: usize) -> Vec<Vec<Q>> {
+/// A basis of {d : M·d = 0}, by integer Gauss–Jordan elimination (see `simplex::pivot`).
+fn null_space(system: Vec<Vec<Q>>, cols: usize) -> Vec<Vec<Q>> {
+    // The system's entries are integers (ones and payoffs), so nothing is lost by taking numerators.
+    let mut m: Vec<Vec<BigInt>> = system
+        .iter()
+        .map(|r| r.iter().map(|q| q.numer().clone()).collect())
+        .collect();
+    let mut denom = BigInt::one();
     let mut pivots: Vec<usize> = Vec::new();
-    let mut r = 0;
     for c in 0..cols {
+        let r = pivots.len();
         let Some(p) = (r..m.len()).find(|&i| !m[i][c].is_zero()) else {
             continue;
         };
         m.swap(r, p);
-        let pv = m[r][c].clone();
-        m[r] = m[r].iter().map(|x| x.clone() / pv.clone()).collect();
-        for i in (0..m.len()).filter(|&i| i != r) {
-            let f = m[i][c].clone();
-            if f.is_zero() {
-                continue;
-            }
-            let pivot_row = m[r].clone();
-            for (x, p) in m[i].iter_mut().zip(&pivot_row).skip(c) {
-                *x -= f.clone() * p.clone();
-            }
+        if m[r][c].is_negative() {
+            m[r].iter_mut().for_each(|x| *x = -x.clone());
         }
+        simplex::pivot(&mut m, r, c, &mut denom);
         pivots.push(c);
-        r += 1;
     }
+    // Every pivot entry now equals `denom`, so row k reads denom·x[pivots[k]] + Σ m[k][f]·x[f] = 0.
     let free = (0..cols).filter(|c| !pivots.contains(c));
     free.map(|f| {
         let mut d = vec![Q::zero(); cols];
-        d[f] = int(1);
+        d[f] = Q::from_integer(denom.clone());
         for (row, &pc) in pivots.iter().enumerate() {
-            d[pc] = -m[row][f].clone();
+            d[pc] = Q::from_integer(-m[row][f].clone());
         }
         d
     })
