@@ -111,8 +111,8 @@ pub fn too_few_throws(span: Span, n: usize) -> Diag {
         format!("a throw game needs at least 2 throws, and this one has {n}")
     };
     Diag::error("gamec::too_few_throws", message)
-        .label(span, "here")
-        .help("List the throws first, as in `throws rock, paper, scissors`.")
+        .label(span, "too few throws")
+        .help("List at least two throws, as in `throws rock, paper, scissors`.")
 }
 
 pub fn no_beats(span: Span) -> Diag {

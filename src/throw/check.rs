@@ -4,17 +4,21 @@
 use super::{Action, Beat, Players, RoundRule, Throw, ThrowGame, When};
 use crate::check::SetArg;
 use crate::diag::{catalog, did_you_mean, throw as msg, Diagnostics};
-use crate::syntax::ast::{BeatsDecl, Edge, GameFile, RoundAction, RoundCondition, Span};
+use crate::syntax::ast::{
+    BeatsDecl, Edge, GameFile, RoundAction, RoundCondition, Span, ThrowsDecl,
+};
 
 /// Where an edge of the beats-graph came from.
 #[derive(Clone, Copy, Debug)]
 enum Origin {
-    Rule(Span),
+    Rule,
     Line(Span),
 }
 
 struct Graph {
     beats: Vec<Vec<Option<(Beat, Origin)>>>,
+    /// The generated rule, when it applied: it then decides every pair.
+    rule: Option<Span>,
 }
 
 /// Checks a throw game, collecting every problem; `None` when there is an error.
@@ -24,9 +28,11 @@ pub fn check(file: &GameFile, sets: &[SetArg], diags: &mut Diagnostics) -> Optio
     duplicates(file, diags);
     let (throws, spans) = throws(file, diags);
     let players = players(file, diags);
+    let errors_before_beats = diags.error_count();
     let graph = beats(file, &throws, diags);
     let ties_allowed = !file.ties_allowed.is_empty();
-    if !ties_allowed {
+    // A broken beats-graph leaves pairs undecided only as a consequence; say nothing more about them.
+    if !ties_allowed && diags.error_count() == errors_before_beats {
         undecided(&graph, &throws, &spans, diags);
     }
     let round = round(file, throws.len(), diags);
@@ -85,9 +91,19 @@ fn throws(file: &GameFile, diags: &mut Diagnostics) -> (Vec<Throw>, Vec<Span>) {
         spans.push(t.name.span);
     }
     if throws.len() < 2 {
-        diags.push(msg::too_few_throws(decl.span, throws.len()));
+        diags.push(msg::too_few_throws(throws_span(decl), throws.len()));
     }
     (throws, spans)
+}
+
+/// The `throws` line from its keyword to its last name (the grammar's span may run on past it).
+fn throws_span(decl: &ThrowsDecl) -> Span {
+    let end = decl
+        .throws
+        .last()
+        .map(|t| t.display.as_ref().map_or(t.name.span, |d| d.span));
+    let start = Span::new(decl.span.start, decl.span.start);
+    end.map_or(decl.span, |e| start.join(e))
 }
 
 fn players(file: &GameFile, diags: &mut Diagnostics) -> Players {
@@ -116,10 +132,11 @@ fn beats(file: &GameFile, throws: &[Throw], diags: &mut Diagnostics) -> Graph {
     let n = throws.len();
     let mut g = Graph {
         beats: vec![vec![None; n]; n],
+        rule: None,
     };
     if file.beats.is_empty() {
         if let Some(t) = file.throws.first() {
-            diags.push(msg::no_beats(t.span));
+            diags.push(msg::no_beats(throws_span(t)));
         }
         return g;
     }
@@ -141,10 +158,11 @@ fn beats(file: &GameFile, throws: &[Throw], diags: &mut Diagnostics) -> Graph {
 /// Throw i beats throw j when (i − j) mod n is odd.
 fn odd_steps(g: &mut Graph, span: Span, file: &GameFile, n: usize, diags: &mut Diagnostics) {
     if n.is_multiple_of(2) {
-        let throws_span = file.throws.first().map_or(span, |t| t.span);
+        let throws_span = file.throws.first().map_or(span, throws_span);
         diags.push(msg::even_odd_steps(span, throws_span, n));
         return;
     }
+    g.rule = Some(span);
     let beat = Beat {
         verb: "beats".to_string(),
         score: 1,
@@ -152,7 +170,7 @@ fn odd_steps(g: &mut Graph, span: Span, file: &GameFile, n: usize, diags: &mut D
     for i in 0..n {
         for j in 0..n {
             if ((i + n - j) % n) % 2 == 1 {
-                g.beats[i][j] = Some((beat.clone(), Origin::Rule(span)));
+                g.beats[i][j] = Some((beat.clone(), Origin::Rule));
             }
         }
     }
@@ -184,23 +202,26 @@ fn listed(g: &mut Graph, e: &Edge, throws: &[Throw], diags: &mut Diagnostics) {
     };
     let (Some(w), Some(l)) = (w, l) else { return };
     let (wn, ln) = (&e.winner.name, &e.loser.name);
+    // The line itself, without the whitespace the grammar's optional `scores` lets the span swallow.
+    let span = e.winner.span.join(e.score.map_or(e.loser.span, |(_, s)| s));
     if w == l {
-        diags.push(msg::self_beat(e.span, wn));
+        diags.push(msg::self_beat(span, wn));
         return;
     }
     match (&g.beats[w][l], &g.beats[l][w]) {
+        (_, Some(_)) if g.rule.is_some() => {
+            let rule = g.rule.unwrap_or(span);
+            diags.push(msg::contradicts_rule(span, rule, wn, ln))
+        }
         (Some((_, Origin::Line(first))), _) => {
-            diags.push(msg::duplicate_edge(*first, e.span, wn, ln))
+            diags.push(msg::duplicate_edge(*first, span, wn, ln))
         }
         (_, Some((_, Origin::Line(first)))) => {
-            diags.push(msg::contradictory_beats(*first, e.span, ln, wn))
-        }
-        (_, Some((_, Origin::Rule(rule)))) => {
-            diags.push(msg::contradicts_rule(e.span, *rule, wn, ln))
+            diags.push(msg::contradictory_beats(*first, span, ln, wn))
         }
         _ => {
             let verb = e.verb.name.clone();
-            g.beats[w][l] = Some((Beat { verb, score }, Origin::Line(e.span)));
+            g.beats[w][l] = Some((Beat { verb, score }, Origin::Line(span)));
         }
     }
 }

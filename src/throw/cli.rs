@@ -49,16 +49,16 @@ pub fn solve(_l: &Loaded, t: &ThrowGame, json: bool, players: Option<u32>) -> Cl
             .collect(),
     };
     let analysis = if two { matrix::analyse(t) } else { None };
-    let chain = match counts.iter().max() {
-        Some(&most) => Some(elimination::chain(t, most).map_err(|e| usage(&e))?),
-        None => None,
+    let chain = match counts.is_empty() {
+        false => Some(elimination::chain(t, &counts).map_err(|e| usage(&e))?),
+        true => None,
     };
     if json {
         let v = json!({
             "game": t.name,
             "throws": t.throws.iter().map(|x| x.name.clone()).collect::<Vec<_>>(),
             "two_players": analysis.as_ref().map(|a| report::two_player_json(t, a)),
-            "elimination": chain.as_ref().map(|c| report::chain_json(c, &counts)),
+            "elimination": chain.as_ref().map(|c| report::chain_json(c)),
         });
         out(&format!("{v:#}\n"));
         return Ok(());
@@ -73,7 +73,7 @@ pub fn solve(_l: &Loaded, t: &ThrowGame, json: bool, players: Option<u32>) -> Cl
         s += &report::two_player_text(t, a);
     }
     if let Some(c) = &chain {
-        s += &report::chain_text(t, c, &counts);
+        s += &report::chain_text(t, c);
     }
     out(&s);
     Ok(())

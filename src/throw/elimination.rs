@@ -40,34 +40,70 @@ pub fn judge(g: &ThrowGame, shown: &[usize]) -> Verdict {
     Verdict { when, action, out }
 }
 
-/// The chain's answers, exact.
+/// The chain's answers for one player count, exact.
 #[derive(Clone, Debug)]
-pub struct Chain {
-    /// `stay[n]`: probability that a round with n players eliminates nobody.
-    pub stay: Vec<Q>,
-    /// `expected[n]`: expected rounds until one player is left, from n players; `None` if play may
-    /// never end (some reachable count can never shrink).
-    pub expected: Vec<Option<Q>>,
+pub struct ChainRow {
+    pub players: usize,
+    /// Probability that a round eliminates nobody.
+    pub stay: Q,
+    /// Expected rounds until one player is left; `None` if play may never end.
+    pub expected: Option<Q>,
 }
 
-/// Solves the chain for every player count up to `players`. `Err` names a limit that was exceeded.
-pub fn chain(g: &ThrowGame, players: usize) -> Result<Chain, String> {
+/// Solves the chain for each requested player count. `Err` names a limit that was exceeded.
+///
+/// With c(n→m) the number of the kⁿ throw combinations that leave m of n players,
+/// E[n]·(kⁿ − c(n→n)) = kⁿ + Σ_{m<n} c(n→m)·E[m]. Every E[m] is kept over one common denominator
+/// (the product of the factors kʲ − c(j→j) so far), so the recursion needs no gcd until the end.
+pub fn chain(g: &ThrowGame, counts: &[usize]) -> Result<Vec<ChainRow>, String> {
     let k = g.len();
     if k > MAX_CHAIN_THROWS {
         return Err(format!(
             "the exact elimination chain handles at most {MAX_CHAIN_THROWS} throws, and this game has {k}"
         ));
     }
+    let most = counts.iter().copied().max().unwrap_or(1);
     let classes = classes(g);
-    let surj = surjections(players, k);
-    let mut stay = vec![Q::zero(); players + 1];
-    let mut expected: Vec<Option<Q>> = vec![Some(Q::zero()); players + 1];
-    for n in 2..=players {
-        let (p_stay, moves) = transitions(n, k, &classes, &surj);
-        stay[n] = p_stay.clone();
-        expected[n] = expected_rounds(&p_stay, &moves, &expected);
+    let surj = surjections(most, k);
+    let mut den = BigInt::one();
+    let mut scaled: Vec<BigInt> = vec![BigInt::zero(); most + 1];
+    let mut never = vec![false; most + 1];
+    let mut rows = Vec::new();
+    for n in 2..=most {
+        let ways = transitions(n, &classes, &surj);
+        let total = BigInt::from(BigUint::from(k).pow(n as u32));
+        let stay = BigInt::from(ways[n].clone());
+        let mut num = &total * &den;
+        for (m, c) in ways
+            .iter()
+            .enumerate()
+            .take(n)
+            .skip(1)
+            .filter(|(_, c)| !c.is_zero())
+        {
+            never[n] |= never[m];
+            num += BigInt::from(c.clone()) * &scaled[m];
+        }
+        let factor = &total - &stay;
+        never[n] |= factor.is_zero();
+        let factor = if factor.is_zero() {
+            BigInt::one()
+        } else {
+            factor
+        };
+        scaled.iter_mut().take(n).for_each(|x| *x *= &factor);
+        den *= &factor;
+        scaled[n] = num;
+        if counts.contains(&n) {
+            let expected = (!never[n]).then(|| Q::new(scaled[n].clone(), den.clone()));
+            rows.push(ChainRow {
+                players: n,
+                stay: Q::new(stay, total),
+                expected,
+            });
+        }
     }
-    Ok(Chain { stay, expected })
+    Ok(rows)
 }
 
 /// Counts of non-empty throw sets by (throws kept, throws knocked out).
@@ -94,14 +130,12 @@ fn surjections(players: usize, k: usize) -> Vec<Vec<BigUint>> {
     s
 }
 
-/// From n players: the probability nobody is out, and the probability of each smaller count m.
+/// From n players: how many of the kⁿ throw combinations leave each number m of players.
 fn transitions(
     n: usize,
-    k: usize,
     classes: &BTreeMap<(usize, usize), u64>,
     surj: &[Vec<BigUint>],
-) -> (Q, Vec<(usize, Q)>) {
-    let total = BigInt::from(BigUint::from(k).pow(n as u32));
+) -> Vec<BigUint> {
     let binom = binomials(n);
     let mut counts = vec![BigUint::zero(); n + 1];
     for (&(kept, knocked), &c) in classes {
@@ -110,12 +144,7 @@ fn transitions(
             counts[m] += ways * BigUint::from(c);
         }
     }
-    let p = |c: &BigUint| Q::new(BigInt::from(c.clone()), total.clone());
-    let moves = (1..n)
-        .filter(|&m| !counts[m].is_zero())
-        .map(|m| (m, p(&counts[m])))
-        .collect();
-    (p(&counts[n]), moves)
+    counts
 }
 
 fn binomials(n: usize) -> Vec<BigUint> {
@@ -125,19 +154,6 @@ fn binomials(n: usize) -> Vec<BigUint> {
         row.push(next);
     }
     row
-}
-
-/// E[n] = (1 + Σ P(n→m)·E[m]) / (1 − P(n→n)).
-fn expected_rounds(stay: &Q, moves: &[(usize, Q)], known: &[Option<Q>]) -> Option<Q> {
-    let leave = Q::one() - stay.clone();
-    if leave.is_zero() {
-        return None;
-    }
-    let mut sum = Q::one();
-    for (m, p) in moves {
-        sum += p.clone() * known[*m].clone()?;
-    }
-    Some(sum / leave)
 }
 
 /// One round of the fixed-strategy game.

@@ -44,6 +44,45 @@ pub fn decimal(q: &Q, places: usize) -> String {
     }
 }
 
+/// For people: six decimal places, or six significant digits in scientific notation (`2.5e-62`)
+/// when the value is too small or too large for that to say anything.
+pub fn approx(q: &Q) -> String {
+    if q.is_zero() {
+        return "0".to_string();
+    }
+    let a = q.abs();
+    let digits = |x: &BigInt| x.to_string().len() as i64;
+    let mut e = digits(a.numer()) - digits(a.denom());
+    let mut m = a / power_of_ten(e);
+    if m < int(1) {
+        m *= int(10);
+        e -= 1;
+    }
+    if m >= int(10) {
+        m /= int(10);
+        e += 1;
+    }
+    if (-3..=15).contains(&e) {
+        return decimal(q, 6);
+    }
+    let mut mantissa = decimal(&m, 5);
+    if mantissa == "10" {
+        mantissa = "1".to_string();
+        e += 1;
+    }
+    let sign = if q.is_negative() { "-" } else { "" };
+    format!("{sign}{mantissa}e{e}")
+}
+
+fn power_of_ten(e: i64) -> Q {
+    let p = BigInt::from(10u32).pow(e.unsigned_abs() as u32);
+    if e >= 0 {
+        Q::from_integer(p)
+    } else {
+        Q::new(BigInt::one(), p)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -57,5 +96,18 @@ mod tests {
         assert_eq!(decimal(&q, 6), "-0.666667");
         assert_eq!(fraction(&int(0)), "0");
         assert_eq!(decimal(&int(3), 6), "3");
+        assert_eq!(
+            approx(&Q::new(BigInt::from(1), BigInt::from(3000))),
+            "0.000333"
+        );
+        assert_eq!(
+            approx(&Q::new(BigInt::from(1), BigInt::from(30000))),
+            "3.33333e-5"
+        );
+        assert_eq!(
+            approx(&Q::new(BigInt::from(-2), BigInt::from(3))),
+            "-0.666667"
+        );
+        assert_eq!(approx(&int(10).pow(20u32)), "1e20");
     }
 }

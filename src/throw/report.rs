@@ -1,7 +1,7 @@
 //! How throw-game results are written: text for people and JSON for programs, from the same data.
 
-use super::elimination::{Chain, RunLog, Stop};
-use super::exact::{decimal, fraction, Q};
+use super::elimination::{ChainRow, RunLog, Stop};
+use super::exact::{approx, fraction, Q};
 use super::matrix::{wins_losses, TwoPlayer, Uniqueness};
 use super::{Action, ThrowGame, When};
 use serde_json::{json, Value};
@@ -156,14 +156,16 @@ fn round_rule_text(g: &ThrowGame) -> String {
     parts.join("; ")
 }
 
-pub fn chain_text(g: &ThrowGame, c: &Chain, ns: &[usize]) -> String {
+pub fn chain_text(g: &ThrowGame, rows: &[ChainRow]) -> String {
     let mut s = format!(
         "Elimination, every throw uniformly random (round: {}):\n",
         round_rule_text(g)
     );
-    for &n in ns {
-        let decides = fraction_and_decimal(&(Q::from_integer(1.into()) - c.stay[n].clone()));
-        let rounds = c.expected[n]
+    for r in rows {
+        let n = r.players;
+        let decides = fraction_and_decimal(&(Q::from_integer(1.into()) - r.stay.clone()));
+        let rounds = r
+            .expected
             .as_ref()
             .map_or("never ends".to_string(), fraction_and_decimal);
         s += &format!("  {n} players: a round eliminates someone with probability {decides}\n");
@@ -172,17 +174,17 @@ pub fn chain_text(g: &ThrowGame, c: &Chain, ns: &[usize]) -> String {
     s
 }
 
-pub fn chain_json(c: &Chain, ns: &[usize]) -> Value {
-    let rows: Vec<Value> = ns
+pub fn chain_json(rows: &[ChainRow]) -> Value {
+    let rows: Vec<Value> = rows
         .iter()
-        .map(|&n| {
-            let decides = Q::from_integer(1.into()) - c.stay[n].clone();
+        .map(|r| {
+            let decides = Q::from_integer(1.into()) - r.stay.clone();
             json!({
-                "players": n,
+                "players": r.players,
                 "decisive_round": fraction(&decides),
-                "decisive_round_decimal": decimal(&decides, 6),
-                "expected_rounds": c.expected[n].as_ref().map(fraction),
-                "expected_rounds_decimal": c.expected[n].as_ref().map(|q| decimal(q, 6)),
+                "decisive_round_decimal": approx(&decides),
+                "expected_rounds": r.expected.as_ref().map(fraction),
+                "expected_rounds_decimal": r.expected.as_ref().map(approx),
             })
         })
         .collect();
@@ -191,7 +193,7 @@ pub fn chain_json(c: &Chain, ns: &[usize]) -> Value {
 
 fn fraction_and_decimal(q: &Q) -> String {
     let f = fraction(q);
-    let d = decimal(q, 6);
+    let d = approx(q);
     if f == d {
         f
     } else {
