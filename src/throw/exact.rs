@@ -108,6 +108,9 @@ mod tests {
             approx(&Q::new(BigInt::from(-2), BigInt::from(3))),
             "-0.666667"
         );
-        assert_eq!(approx(&int(10).pow(20u32)), "1e20");
+        assert_eq!(
+            approx(&Q::from_integer(BigInt::from(10u32).pow(20u32))),
+            "1e20"
+        );
     }
 }
