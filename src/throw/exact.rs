@@ -97,8 +97,8 @@ mod tests {
         assert_eq!(fraction(&int(0)), "0");
         assert_eq!(decimal(&int(3), 6), "3");
         assert_eq!(
-            approx(&Q::new(BigInt::from(1), BigInt::from(3000))),
-            "0.000333"
+            approx(&Q::new(BigInt::from(1), BigInt::from(300))),
+            "0.003333"
         );
         assert_eq!(
             approx(&Q::new(BigInt::from(1), BigInt::from(30000))),
