@@ -11,11 +11,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
-#[command(
-    name = "gamec",
-    version,
-    about = "Describe a game's rules in a text file; check, solve and play it."
-)]
+#[command(name = "gamec", version, about = "Describe a game's rules in a text file; check, solve and play it.")]
 pub struct Cli {
     /// When to colour output: auto (on a terminal), always, never.
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
@@ -174,11 +170,12 @@ pub fn main() -> ExitCode {
     let color = match cli.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
-        }
+        ColorChoice::Auto => std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
     };
-    let style = RenderStyle { color, width: 100 };
+    let style = RenderStyle {
+        color,
+        width: 100,
+    };
     match run(cli.command, style) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Exit(code)) => ExitCode::from(code),
@@ -239,9 +236,7 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
         Command::Tree { game, depth } => {
             let loaded = load(&game.file, &game.sets, style)?;
             match &loaded.game {
-                Compiled::Sequential(rules) => {
-                    crate::commands::tree::run(&loaded, rules, &game, depth)
-                }
+                Compiled::Sequential(rules) => crate::commands::tree::run(&loaded, rules, &game, depth),
                 Compiled::Throw(_) => {
                     eprintln!("error: `gamec tree` is for sequential games; a throw game has no game tree (try `gamec graph`)");
                     Err(Exit(2))
@@ -251,9 +246,7 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
         Command::Graph { game, format } => {
             let loaded = load(&game.file, &game.sets, style)?;
             match &loaded.game {
-                Compiled::Sequential(rules) => {
-                    crate::commands::graph::run(&loaded, rules, &game, format)
-                }
+                Compiled::Sequential(rules) => crate::commands::graph::run(&loaded, rules, &game, format),
                 Compiled::Throw(t) => crate::throw::cli::graph(&loaded, t, format),
             }
         }
@@ -265,9 +258,7 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
         } => {
             let loaded = load(&file, &[], style)?;
             match &loaded.game {
-                Compiled::Throw(t) => {
-                    crate::throw::cli::run(&loaded, t, &players, throws, throws_file)
-                }
+                Compiled::Throw(t) => crate::throw::cli::run(&loaded, t, &players, throws, throws_file),
                 Compiled::Sequential(_) => {
                     eprintln!("error: `gamec run` is for throw games (with `throws` and `beats`); this is a sequential game");
                     Err(Exit(2))
@@ -296,10 +287,7 @@ pub fn load(path: &std::path::Path, sets: &[SetArg], style: RenderStyle) -> Resu
 type Compiledfile = (Option<(syntax::ast::GameFile, Compiled)>, String);
 
 /// Reads, parses and checks a file without printing; I/O errors are reported and end the command.
-pub fn compile_file(
-    path: &std::path::Path,
-    sets: &[SetArg],
-) -> Result<(Compiledfile, Diagnostics), Exit> {
+pub fn compile_file(path: &std::path::Path, sets: &[SetArg]) -> Result<(Compiledfile, Diagnostics), Exit> {
     let source = match std::fs::read_to_string(path) {
         Ok(s) => s,
         Err(e) => {
@@ -316,9 +304,7 @@ pub fn compile_file(
         }
     };
     let compiled = match check::family(&ast, &mut diags) {
-        Some(Family::Sequential) => {
-            check::check_sequential(&ast, sets, &mut diags).map(Compiled::Sequential)
-        }
+        Some(Family::Sequential) => check::check_sequential(&ast, sets, &mut diags).map(Compiled::Sequential),
         Some(Family::Throw) => crate::throw::check(&ast, sets, &mut diags).map(Compiled::Throw),
         None => None,
     };
@@ -328,11 +314,7 @@ pub fn compile_file(
 
 /// `--set` mistakes are usage errors (exit 2); other problems are the game's (exit 1).
 pub fn exit_code_for(diags: &Diagnostics) -> u8 {
-    if diags
-        .0
-        .iter()
-        .any(|d| d.is_error() && d.code == "gamec::bad_set")
-    {
+    if diags.0.iter().any(|d| d.is_error() && d.code == "gamec::bad_set") {
         2
     } else {
         1
@@ -349,10 +331,7 @@ pub fn print_diags(diags: &Diagnostics, path: &str, source: &str, style: RenderS
 /// Writes to stdout; a closed pipe (`gamec ... | head`) quietly ends the program with success.
 pub fn out(text: &str) {
     let mut stdout = std::io::stdout().lock();
-    if let Err(e) = stdout
-        .write_all(text.as_bytes())
-        .and_then(|_| stdout.flush())
-    {
+    if let Err(e) = stdout.write_all(text.as_bytes()).and_then(|_| stdout.flush()) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(0);
         }

@@ -42,9 +42,7 @@ pub struct Typed {
     pub ty: Ty,
 }
 
-const BUILTINS: &[&str] = &[
-    "sum", "min", "max", "len", "abs", "count", "any", "all", "indices",
-];
+const BUILTINS: &[&str] = &["sum", "min", "max", "len", "abs", "count", "any", "all", "indices"];
 
 /// The checker's context: what names mean, and what the rules have been seen to depend on.
 pub struct Cx {
@@ -101,27 +99,16 @@ impl Cx {
         if let Some(i) = self.vars.iter().position(|v| v.name == name) {
             return Some(Res::Var(i as u32));
         }
-        self.options
-            .iter()
-            .position(|o| o.name == name)
-            .map(Res::Opt)
+        self.options.iter().position(|o| o.name == name).map(Res::Opt)
     }
 
     fn unknown(&self, span: Span, name: &str) -> Diag {
         let mut names: Vec<String> = self.local_names();
         names.extend(self.vars.iter().map(|v| v.name.clone()));
         names.extend(self.options.iter().map(|o| o.name.clone()));
-        let mut kw = vec![
-            "mover".to_string(),
-            "opponent".to_string(),
-            "players".to_string(),
-        ];
+        let mut kw = vec!["mover".to_string(), "opponent".to_string(), "players".to_string()];
         names.append(&mut kw);
-        catalog::unknown_name(
-            span,
-            name,
-            did_you_mean(name, names.iter().map(|s| s.as_str())),
-        )
+        catalog::unknown_name(span, name, did_you_mean(name, names.iter().map(|s| s.as_str())))
     }
 
     /// Compiles an expression of any type.
@@ -156,14 +143,10 @@ impl Cx {
                 })
             }
             ExprKind::Index(base, index) => self.index(base, index, e.span, mode, d),
-            ExprKind::Unary(UnOp::Neg, x) => {
-                int(CExpr::Neg(Box::new(self.int(x, mode, d)?), e.span))
-            }
+            ExprKind::Unary(UnOp::Neg, x) => int(CExpr::Neg(Box::new(self.int(x, mode, d)?), e.span)),
             ExprKind::Unary(UnOp::Not, x) => boolean(CExpr::Not(Box::new(self.cond(x, mode, d)?))),
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, e.span, mode, d),
-            ExprKind::Call { func, args } => {
-                self.call(&func.name, func.span, args, e.span, mode, d)
-            }
+            ExprKind::Call { func, args } => self.call(&func.name, func.span, args, e.span, mode, d),
             ExprKind::Comprehension { func, comp } => {
                 let fold = match func.name.as_str() {
                     "count" => Fold::Count,
@@ -245,24 +228,13 @@ impl Cx {
         }
     }
 
-    fn index(
-        &mut self,
-        base: &Expr,
-        index: &Expr,
-        span: Span,
-        mode: Mode,
-        d: &mut Diagnostics,
-    ) -> Option<Typed> {
+    fn index(&mut self, base: &Expr, index: &Expr, span: Span, mode: Mode, d: &mut Diagnostics) -> Option<Typed> {
         let b = self.expr(base, mode, d)?;
         let i = self.int(index, mode, d)?;
         match b.ty {
             Ty::Array(v) => {
                 let info = &self.vars[v as usize];
-                let offset = if info.kind == VarKind::PerPlayer {
-                    1
-                } else {
-                    0
-                };
+                let offset = if info.kind == VarKind::PerPlayer { 1 } else { 0 };
                 Some(Typed {
                     c: CExpr::Elem {
                         var: v,
@@ -289,10 +261,7 @@ impl Cx {
                                 format!("index {k} is outside this list of {} values", vs.len()),
                             )
                             .label(index.span, "out of bounds")
-                            .help(format!(
-                                "Indices of this list are 0..={}.",
-                                vs.len() as i64 - 1
-                            )),
+                            .help(format!("Indices of this list are 0..={}.", vs.len() as i64 - 1)),
                         );
                         None
                     }
@@ -310,15 +279,7 @@ impl Cx {
         }
     }
 
-    fn binary(
-        &mut self,
-        op: BinOp,
-        a: &Expr,
-        b: &Expr,
-        span: Span,
-        mode: Mode,
-        d: &mut Diagnostics,
-    ) -> Option<Typed> {
+    fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, span: Span, mode: Mode, d: &mut Diagnostics) -> Option<Typed> {
         let arith = |o| Some(o);
         let aop = match op {
             BinOp::Add => arith(ArithOp::Add),
@@ -339,11 +300,7 @@ impl Cx {
             let (x, y) = (self.cond(a, mode, d), self.cond(b, mode, d));
             let (x, y) = (Box::new(x?), Box::new(y?));
             return Some(Typed {
-                c: if op == BinOp::And {
-                    CExpr::And(x, y)
-                } else {
-                    CExpr::Or(x, y)
-                },
+                c: if op == BinOp::And { CExpr::And(x, y) } else { CExpr::Or(x, y) },
                 ty: Ty::Bool,
             });
         }
@@ -364,23 +321,12 @@ impl Cx {
             _ => false,
         };
         if !ok {
-            let bad = if x.ty != Ty::Int && (ordered || x.ty != Ty::Bool) {
-                (a, &x.ty)
-            } else {
-                (b, &y.ty)
-            };
+            let bad = if x.ty != Ty::Int && (ordered || x.ty != Ty::Bool) { (a, &x.ty) } else { (b, &y.ty) };
             d.push(catalog::type_mismatch(
                 bad.0.span,
-                if ordered {
-                    "a number"
-                } else {
-                    "a value of the same kind on both sides"
-                },
+                if ordered { "a number" } else { "a value of the same kind on both sides" },
                 bad.1.describe(),
-                &format!(
-                    "`{}` compares two numbers (or, for == and !=, two conditions).",
-                    op.symbol()
-                ),
+                &format!("`{}` compares two numbers (or, for == and !=, two conditions).", op.symbol()),
             ));
             return None;
         }
@@ -390,21 +336,9 @@ impl Cx {
         })
     }
 
-    fn call(
-        &mut self,
-        func: &str,
-        fspan: Span,
-        args: &[Expr],
-        span: Span,
-        mode: Mode,
-        d: &mut Diagnostics,
-    ) -> Option<Typed> {
+    fn call(&mut self, func: &str, fspan: Span, args: &[Expr], span: Span, mode: Mode, d: &mut Diagnostics) -> Option<Typed> {
         if !BUILTINS.contains(&func) {
-            d.push(catalog::unknown_function(
-                fspan,
-                func,
-                did_you_mean(func, BUILTINS.iter().copied()),
-            ));
+            d.push(catalog::unknown_function(fspan, func, did_you_mean(func, BUILTINS.iter().copied())));
             return None;
         }
         let int = |c| Some(Typed { c, ty: Ty::Int });
@@ -432,22 +366,14 @@ impl Cx {
                         match v {
                             Some(v) => int(CExpr::Const(v)),
                             None => {
-                                d.push(catalog::wrong_arguments(
-                                    span,
-                                    func,
-                                    "a list that is not empty",
-                                ));
+                                d.push(catalog::wrong_arguments(span, func, "a list that is not empty"));
                                 None
                             }
                         }
                     }
                     Ty::Int if func == "min" || func == "max" => int(t.c),
                     _ => {
-                        d.push(catalog::wrong_arguments(
-                            span,
-                            func,
-                            "one array or list, like `sum(heap)`",
-                        ));
+                        d.push(catalog::wrong_arguments(span, func, "one array or list, like `sum(heap)`"));
                         None
                     }
                 }
@@ -458,11 +384,7 @@ impl Cx {
                     cs.push(self.int(a, mode, d));
                 }
                 let cs: Option<Vec<CExpr>> = cs.into_iter().collect();
-                int(if func == "min" {
-                    CExpr::Min(cs?)
-                } else {
-                    CExpr::Max(cs?)
-                })
+                int(if func == "min" { CExpr::Min(cs?) } else { CExpr::Max(cs?) })
             }
             ("abs", [one]) => int(CExpr::Abs(Box::new(self.int(one, mode, d)?), span)),
             ("indices", _) => {
@@ -474,11 +396,7 @@ impl Cx {
                 None
             }
             ("count" | "any" | "all", _) => {
-                d.push(catalog::wrong_arguments(
-                    span,
-                    func,
-                    "`x in RANGE where CONDITION`",
-                ));
+                d.push(catalog::wrong_arguments(span, func, "`x in RANGE where CONDITION`"));
                 None
             }
             _ => {
@@ -509,24 +427,15 @@ impl Cx {
             return Some(t.c);
         }
         let help = match (&want, &t.ty) {
-            (Ty::Bool, Ty::Int) => {
-                "A condition compares values, like `pile == 0` or `n <= pile`.".to_string()
-            }
-            (Ty::Int, Ty::Bool) => {
-                "Use a number here; a condition is only true or false.".to_string()
-            }
+            (Ty::Bool, Ty::Int) => "A condition compares values, like `pile == 0` or `n <= pile`.".to_string(),
+            (Ty::Int, Ty::Bool) => "Use a number here; a condition is only true or false.".to_string(),
             (_, Ty::Array(v)) => format!(
                 "`{}` is an array: index it (`{}[i]`) or use `sum`, `min`, `max` or `len`.",
                 self.vars[*v as usize].name, self.vars[*v as usize].name
             ),
             _ => "Use a single number or condition here.".to_string(),
         };
-        d.push(catalog::type_mismatch(
-            span,
-            want.describe(),
-            t.ty.describe(),
-            &help,
-        ));
+        d.push(catalog::type_mismatch(span, want.describe(), t.ty.describe(), &help));
         None
     }
 
@@ -576,12 +485,7 @@ impl Cx {
     }
 
     /// A range fixed before play, as inclusive bounds; reports an empty one.
-    pub fn const_range(
-        &mut self,
-        r: &Range,
-        mode: Mode,
-        d: &mut Diagnostics,
-    ) -> Option<(i64, i64)> {
+    pub fn const_range(&mut self, r: &Range, mode: Mode, d: &mut Diagnostics) -> Option<(i64, i64)> {
         let _ = mode;
         let lo = self.const_int(&r.lo, d);
         let hi = self.const_int(&r.hi, d);
@@ -604,12 +508,7 @@ impl Cx {
                 let (lo, hi) = (lo?, hi?);
                 let hi = match r.kind {
                     RangeKind::Inclusive => hi,
-                    RangeKind::Exclusive => CExpr::Arith(
-                        ArithOp::Sub,
-                        Box::new(hi),
-                        Box::new(CExpr::Const(1)),
-                        r.span,
-                    ),
+                    RangeKind::Exclusive => CExpr::Arith(ArithOp::Sub, Box::new(hi), Box::new(CExpr::Const(1)), r.span),
                 };
                 Some(CDomain { lo, hi })
             }
@@ -624,11 +523,7 @@ impl Cx {
                         Ty::Array(v) => self.vars[v as usize].len as i64,
                         Ty::List(vs) => vs.len() as i64,
                         _ => {
-                            d.push(catalog::wrong_arguments(
-                                e.span,
-                                "indices",
-                                "one array, like `indices(heap)`",
-                            ));
+                            d.push(catalog::wrong_arguments(e.span, "indices", "one array, like `indices(heap)`"));
                             return None;
                         }
                     };

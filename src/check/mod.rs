@@ -53,11 +53,7 @@ pub fn family(file: &GameFile, diags: &mut Diagnostics) -> Option<Family> {
 }
 
 /// Checks and compiles a sequential game with the given `--set` overrides.
-pub fn check_sequential(
-    file: &GameFile,
-    sets: &[SetArg],
-    diags: &mut Diagnostics,
-) -> Option<Rules> {
+pub fn check_sequential(file: &GameFile, sets: &[SetArg], diags: &mut Diagnostics) -> Option<Rules> {
     seq::compile(file, sets, diags)
 }
 

@@ -38,9 +38,7 @@ pub fn parse_set(s: &str) -> Result<SetArg, String> {
             name: n.trim().to_string(),
             value: v.trim().to_string(),
         }),
-        _ => Err(format!(
-            "expected NAME=VALUE (like goal=25 or piles=7,7,7), got `{s}`"
-        )),
+        _ => Err(format!("expected NAME=VALUE (like goal=25 or piles=7,7,7), got `{s}`")),
     }
 }
 
@@ -85,21 +83,14 @@ pub fn evaluate(file: &GameFile, sets: &[SetArg], cx: &mut Cx, diags: &mut Diagn
             };
             diags.push(catalog::bad_set(
                 None,
-                format!(
-                    "`--set {}`: the game has no option `{}`",
-                    set.name, set.name
-                ),
+                format!("`--set {}`: the game has no option `{}`", set.name, set.name),
                 help,
             ));
         }
     }
     for decl in &file.options {
         if let Some(prev) = cx.options.iter().find(|o| o.name == decl.name.name) {
-            diags.push(catalog::duplicate_name(
-                decl.name.span,
-                prev.span,
-                &decl.name.name,
-            ));
+            diags.push(catalog::duplicate_name(decl.name.span, prev.span, &decl.name.name));
             continue;
         }
         let Some(mut value) = cx.const_value(&decl.default, diags) else {
@@ -123,13 +114,7 @@ pub fn evaluate(file: &GameFile, sets: &[SetArg], cx: &mut Cx, diags: &mut Diagn
         if let Some((lo, hi)) = range {
             match value {
                 OptValue::Int(v) if v < lo || v > hi => {
-                    diags.push(catalog::init_out_of_range(
-                        decl.default.span,
-                        &decl.name.name,
-                        v,
-                        lo,
-                        hi,
-                    ));
+                    diags.push(catalog::init_out_of_range(decl.default.span, &decl.name.name, v, lo, hi));
                 }
                 OptValue::Int(_) => {}
                 _ => diags.push(catalog::type_mismatch(
@@ -146,10 +131,7 @@ pub fn evaluate(file: &GameFile, sets: &[SetArg], cx: &mut Cx, diags: &mut Diagn
                     let (lo, hi) = range.unwrap_or((v, v));
                     diags.push(catalog::bad_set(
                         Some(decl.span),
-                        format!(
-                            "`--set {}={}`: {v} is outside the option's range {lo}..={hi}",
-                            set.name, set.value
-                        ),
+                        format!("`--set {}={}`: {v} is outside the option's range {lo}..={hi}", set.name, set.value),
                         format!("Choose a value from {lo} to {hi}."),
                     ));
                 }

@@ -11,10 +11,7 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
     options::evaluate(file, sets, &mut cx, d);
     check_players(file, d);
     for pair in [
-        (
-            "about",
-            file.about.iter().map(|a| a.span).collect::<Vec<_>>(),
-        ),
+        ("about", file.about.iter().map(|a| a.span).collect::<Vec<_>>()),
         ("setup", file.setups.iter().map(|s| s.span).collect()),
     ] {
         if let [first, second, ..] = pair.1[..] {
@@ -22,16 +19,9 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
         }
     }
     let (slot_ranges, init) = layout_state(file, &mut cx, d);
-    let setup = file
-        .setups
-        .first()
-        .and_then(|s| compile_setup(s, &mut cx, d));
+    let setup = file.setups.first().and_then(|s| compile_setup(s, &mut cx, d));
     let moves = compile_moves(file, &mut cx, d);
-    let ends: Vec<CEnd> = file
-        .ends
-        .iter()
-        .filter_map(|e| compile_end(e, &mut cx, d))
-        .collect();
+    let ends: Vec<CEnd> = file.ends.iter().filter_map(|e| compile_end(e, &mut cx, d)).collect();
     let has_again = moves.iter().any(|m| contains_again(&m.body));
     check_encoding_fits(file, &slot_ranges, d);
     if d.has_errors() {
@@ -54,11 +44,7 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
 
 fn check_players(file: &GameFile, d: &mut Diagnostics) {
     if let [first, second, ..] = &file.players[..] {
-        d.push(catalog::duplicate_declaration(
-            second.span,
-            first.span,
-            "players",
-        ));
+        d.push(catalog::duplicate_declaration(second.span, first.span, "players"));
     }
     if let Some(p) = file.players.first() {
         if p.min != 2 || p.max != Some(2) {
@@ -75,9 +61,7 @@ fn check_players(file: &GameFile, d: &mut Diagnostics) {
 fn elem_range(t: &ElemType, cx: &mut Cx, d: &mut Diagnostics) -> Option<(i64, i64, bool)> {
     match t {
         ElemType::Bool(_) => Some((0, 1, true)),
-        ElemType::Int(r) => cx
-            .const_range(r, Mode::Const, d)
-            .map(|(lo, hi)| (lo, hi, false)),
+        ElemType::Int(r) => cx.const_range(r, Mode::Const, d).map(|(lo, hi)| (lo, hi, false)),
     }
 }
 
@@ -103,12 +87,9 @@ fn layout_state(file: &GameFile, cx: &mut Cx, d: &mut Diagnostics) -> (Vec<(i64,
                 let len = cx.const_int(len_expr, d);
                 if let Some(n) = len.filter(|n| *n < 1 || *n > 1_000) {
                     d.push(
-                        Diag::error(
-                            "gamec::bad_range",
-                            format!("an array of length {n} is not allowed"),
-                        )
-                        .label(len_expr.span, "length")
-                        .help("An array has from 1 to 1000 elements."),
+                        Diag::error("gamec::bad_range", format!("an array of length {n} is not allowed"))
+                            .label(len_expr.span, "length")
+                            .help("An array has from 1 to 1000 elements."),
                     );
                     continue;
                 }
@@ -174,10 +155,7 @@ fn initial_values(
                 e.span,
                 want,
                 found,
-                &format!(
-                    "`{}` starts with a value of its declared kind.",
-                    v.name.name
-                ),
+                &format!("`{}` starts with a value of its declared kind.", v.name.name),
             ));
             return None;
         }
@@ -291,10 +269,7 @@ fn target(t: &LValue, cx: &mut Cx, d: &mut Diagnostics) -> Option<(CTarget, bool
                 t.span,
                 "an array",
                 "a single value",
-                &format!(
-                    "`{}` is not an array; assign to it without `[...]`.",
-                    info.name
-                ),
+                &format!("`{}` is not an array; assign to it without `[...]`.", info.name),
             ));
             return None;
         }
@@ -330,11 +305,7 @@ fn stmt(s: &Stmt, cx: &mut Cx, place: Place, d: &mut Diagnostics) -> Option<CStm
                 d.push(catalog::type_mismatch(
                     value.span,
                     if is_bool { "true or false" } else { "a number" },
-                    if v.ty == Ty::Bool {
-                        "a condition"
-                    } else {
-                        "a number or array"
-                    },
+                    if v.ty == Ty::Bool { "a condition" } else { "a number or array" },
                     help,
                 ));
                 return None;
@@ -358,11 +329,7 @@ fn stmt(s: &Stmt, cx: &mut Cx, place: Place, d: &mut Diagnostics) -> Option<CStm
             otherwise,
             ..
         } => {
-            let inner = if place == Place::Move {
-                Place::Move
-            } else {
-                Place::SetupNested
-            };
+            let inner = if place == Place::Move { Place::Move } else { Place::SetupNested };
             let c = cx.cond(cond, Mode::Rule, d);
             let t = stmts(then, cx, inner, d);
             let o = match otherwise {
@@ -377,11 +344,7 @@ fn stmt(s: &Stmt, cx: &mut Cx, place: Place, d: &mut Diagnostics) -> Option<CStm
         }
         Stmt::Again(span) => {
             if place != Place::Move {
-                d.push(catalog::misplaced_statement(
-                    *span,
-                    "again",
-                    "in a move's body, to keep the turn",
-                ));
+                d.push(catalog::misplaced_statement(*span, "again", "in a move's body, to keep the turn"));
                 return None;
             }
             Some(CStmt::Again)
@@ -424,11 +387,7 @@ fn compile_moves(file: &GameFile, cx: &mut Cx, d: &mut Diagnostics) -> Vec<CMove
     let mut out = Vec::new();
     for (k, m) in file.moves.iter().enumerate() {
         if let Some(prev) = file.moves[..k].iter().find(|p| p.name.name == m.name.name) {
-            d.push(catalog::duplicate_name(
-                m.name.span,
-                prev.name.span,
-                &m.name.name,
-            ));
+            d.push(catalog::duplicate_name(m.name.span, prev.name.span, &m.name.name));
             continue;
         }
         if let Some(c) = compile_move(m, cx, d) {
@@ -447,11 +406,7 @@ fn compile_move(m: &MoveDecl, cx: &mut Cx, d: &mut Diagnostics) -> Option<CMove>
     debug_assert_eq!(base_locals, 0);
     for (k, p) in m.params.iter().enumerate() {
         if let Some(prev) = m.params[..k].iter().find(|q| q.name.name == p.name.name) {
-            d.push(catalog::duplicate_name(
-                p.name.span,
-                prev.name.span,
-                &p.name.name,
-            ));
+            d.push(catalog::duplicate_name(p.name.span, prev.name.span, &p.name.name));
             ok = false;
         }
         match cx.domain(&p.domain, Mode::Rule, d) {
@@ -523,10 +478,7 @@ fn compile_end(e: &EndRule, cx: &mut Cx, d: &mut Diagnostics) -> Option<CEnd> {
         OutcomeKind::Player { player, wins } => {
             cx.uses_turn = true;
             cx.int(player, Mode::Rule, d)
-                .map(|player| COutcome::Player {
-                    player,
-                    wins: *wins,
-                })
+                .map(|player| COutcome::Player { player, wins: *wins })
         }
         OutcomeKind::Each { var, cond } => {
             cx.uses_turn = true;
@@ -547,9 +499,7 @@ fn compile_end(e: &EndRule, cx: &mut Cx, d: &mut Diagnostics) -> Option<CEnd> {
 fn contains_again(stmts: &[CStmt]) -> bool {
     stmts.iter().any(|s| match s {
         CStmt::Again => true,
-        CStmt::If {
-            then, otherwise, ..
-        } => contains_again(then) || contains_again(otherwise),
+        CStmt::If { then, otherwise, .. } => contains_again(then) || contains_again(otherwise),
         _ => false,
     })
 }

@@ -19,9 +19,5 @@ pub fn run(files: &[PathBuf], sets: &[SetArg], _max: u64, style: RenderStyle) ->
             worst = worst.max(crate::cli::exit_code_for(&diags));
         }
     }
-    if worst == 0 {
-        Ok(())
-    } else {
-        Err(Exit(worst))
-    }
+    if worst == 0 { Ok(()) } else { Err(Exit(worst)) }
 }

@@ -70,12 +70,9 @@ pub fn syntax_internal(span: Span) -> Diag {
 }
 
 pub fn number_too_large(span: Span) -> Diag {
-    Diag::error(
-        "gamec::number_too_large",
-        "this number does not fit in a 64-bit integer",
-    )
-    .label(span, "too large")
-    .help(format!("Numbers in a game file go up to {}.", i64::MAX))
+    Diag::error("gamec::number_too_large", "this number does not fit in a 64-bit integer")
+        .label(span, "too large")
+        .help(format!("Numbers in a game file go up to {}.", i64::MAX))
 }
 
 pub fn unknown_name(span: Span, name: &str, suggestion: Option<String>) -> Diag {
@@ -90,11 +87,8 @@ pub fn unknown_name(span: Span, name: &str, suggestion: Option<String>) -> Diag 
 }
 
 pub fn unknown_function(span: Span, name: &str, suggestion: Option<String>) -> Diag {
-    let d = Diag::error(
-        "gamec::unknown_function",
-        format!("unknown function `{name}`"),
-    )
-    .label(span, "no built-in has this name");
+    let d = Diag::error("gamec::unknown_function", format!("unknown function `{name}`"))
+        .label(span, "no built-in has this name");
     let known = "The built-ins are sum, min, max, len, abs, count, any, all (and indices in a parameter's range).";
     match suggestion {
         Some(s) => d.help(format!("Did you mean `{s}`? {known}")),
@@ -103,13 +97,10 @@ pub fn unknown_function(span: Span, name: &str, suggestion: Option<String>) -> D
 }
 
 pub fn duplicate_name(span: Span, first: Span, name: &str) -> Diag {
-    Diag::error(
-        "gamec::duplicate_name",
-        format!("`{name}` is declared twice"),
-    )
-    .label(first, "first declared here")
-    .label(span, "declared again here")
-    .help("Give each option, variable, move and parameter its own name.")
+    Diag::error("gamec::duplicate_name", format!("`{name}` is declared twice"))
+        .label(first, "first declared here")
+        .label(span, "declared again here")
+        .help("Give each option, variable, move and parameter its own name.")
 }
 
 pub fn duplicate_declaration(span: Span, first: Span, what: &str) -> Diag {
@@ -132,9 +123,12 @@ pub fn type_mismatch(span: Span, expected: &str, found: &str, help: &str) -> Dia
 }
 
 pub fn wrong_arguments(span: Span, func: &str, wanted: &str) -> Diag {
-    Diag::error("gamec::wrong_arguments", format!("`{func}` takes {wanted}"))
-        .label(span, "these arguments do not fit")
-        .help(format!("Call it as `{func}` with {wanted}."))
+    Diag::error(
+        "gamec::wrong_arguments",
+        format!("`{func}` takes {wanted}"),
+    )
+    .label(span, "these arguments do not fit")
+    .help(format!("Call it as `{func}` with {wanted}."))
 }
 
 pub fn not_constant(span: Span, name: &str) -> Diag {
@@ -147,12 +141,9 @@ pub fn not_constant(span: Span, name: &str) -> Diag {
 }
 
 pub fn bad_range(span: Span, lo: i64, hi: i64) -> Diag {
-    Diag::error(
-        "gamec::bad_range",
-        format!("the range {lo}..={hi} is empty"),
-    )
-    .label(span, "holds no value")
-    .help("Write the low end first, as in `0..=10`.")
+    Diag::error("gamec::bad_range", format!("the range {lo}..={hi} is empty"))
+        .label(span, "holds no value")
+        .help("Write the low end first, as in `0..=10`.")
 }
 
 pub fn init_out_of_range(span: Span, name: &str, value: i64, lo: i64, hi: i64) -> Diag {
@@ -171,21 +162,15 @@ pub fn bad_domain(span: Span) -> Diag {
 }
 
 pub fn not_assignable(span: Span, name: &str, what: &str) -> Diag {
-    Diag::error(
-        "gamec::not_assignable",
-        format!("`{name}` is {what} and cannot be assigned"),
-    )
-    .label(span, "assigned here")
-    .help("Only state variables change during play; declare it in `state { ... }`.")
+    Diag::error("gamec::not_assignable", format!("`{name}` is {what} and cannot be assigned"))
+        .label(span, "assigned here")
+        .help("Only state variables change during play; declare it in `state { ... }`.")
 }
 
 pub fn misplaced_statement(span: Span, what: &str, where_ok: &str) -> Diag {
-    Diag::error(
-        "gamec::misplaced_statement",
-        format!("`{what}` is not allowed here"),
-    )
-    .label(span, "not allowed here")
-    .help(format!("`{what}` belongs {where_ok}."))
+    Diag::error("gamec::misplaced_statement", format!("`{what}` is not allowed here"))
+        .label(span, "not allowed here")
+        .help(format!("`{what}` belongs {where_ok}."))
 }
 
 pub fn unsupported_players(span: Span, n: &str) -> Diag {
@@ -231,14 +216,7 @@ pub fn bad_set(span: Option<Span>, message: String, help: String) -> Diag {
 }
 
 /// A problem found while exploring: the rule at fault and the moves from the start that reach it.
-pub fn runtime(
-    code: &'static str,
-    span: Span,
-    message: &str,
-    label: &str,
-    trace: &str,
-    help: &str,
-) -> Diag {
+pub fn runtime(code: &'static str, span: Span, message: &str, label: &str, trace: &str, help: &str) -> Diag {
     Diag::error(code, message.to_string())
         .label(span, label.to_string())
         .help(format!("Reached from the start by: {trace}.\n{help}"))

@@ -95,8 +95,7 @@ impl Diagnostics {
         self.0.extend(other.0);
     }
     pub fn sort(&mut self) {
-        self.0
-            .sort_by_key(|d| (d.primary_span().start, d.primary_span().end));
+        self.0.sort_by_key(|d| (d.primary_span().start, d.primary_span().end));
     }
 }
 
@@ -192,12 +191,7 @@ pub fn render(diag: &Diag, file_name: &str, source: &str, style: RenderStyle) ->
 }
 
 /// Renders every diagnostic of a file, one after another.
-pub fn render_all(
-    diags: &Diagnostics,
-    file_name: &str,
-    source: &str,
-    style: RenderStyle,
-) -> String {
+pub fn render_all(diags: &Diagnostics, file_name: &str, source: &str, style: RenderStyle) -> String {
     diags
         .0
         .iter()
@@ -207,10 +201,7 @@ pub fn render_all(
 }
 
 /// The closest candidate to a misspelt name, if one is close enough to be a likely intent.
-pub fn did_you_mean<'a>(
-    name: &str,
-    candidates: impl IntoIterator<Item = &'a str>,
-) -> Option<String> {
+pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
     let mut best: Option<(f64, &str)> = None;
     for c in candidates {
         let score = strsim::jaro_winkler(name, c);

@@ -147,11 +147,7 @@ impl Ctx<'_> {
             CExpr::Abs(x, span) => {
                 let v = self.eval(x)?;
                 v.checked_abs().ok_or_else(|| {
-                    RtError::new(
-                        RtKind::Overflow,
-                        *span,
-                        format!("arithmetic overflow in abs({v})"),
-                    )
+                    RtError::new(RtKind::Overflow, *span, format!("arithmetic overflow in abs({v})"))
                 })?
             }
             CExpr::Fold {
@@ -194,15 +190,7 @@ impl Ctx<'_> {
         })
     }
 
-    fn elem_slot(
-        &self,
-        var: u32,
-        base: u32,
-        len: u32,
-        offset: i64,
-        i: i64,
-        span: Span,
-    ) -> R<usize> {
+    fn elem_slot(&self, var: u32, base: u32, len: u32, offset: i64, i: i64, span: Span) -> R<usize> {
         let k = i - offset;
         if k < 0 || k >= len as i64 {
             let v = &self.vars[var as usize];
@@ -237,10 +225,9 @@ impl Ctx<'_> {
     pub fn write(&mut self, slot: usize, value: i64, span: Span) -> R<()> {
         let (lo, hi) = self.ranges[slot];
         if value < lo || value > hi {
-            let var = self
-                .vars
-                .iter()
-                .find(|v| (slot as u32) >= v.base && (slot as u32) < v.base + v.len);
+            let var = self.vars.iter().find(|v| {
+                (slot as u32) >= v.base && (slot as u32) < v.base + v.len
+            });
             let name = match var {
                 Some(v) if v.kind == VarKind::Scalar => format!("`{}`", v.name),
                 Some(v) if v.kind == VarKind::PerPlayer => {

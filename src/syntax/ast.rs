@@ -309,8 +309,14 @@ pub enum ExprKind {
     Index(Box<Expr>, Box<Expr>),
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
-    Call { func: Ident, args: Vec<Expr> },
-    Comprehension { func: Ident, comp: Comprehension },
+    Call {
+        func: Ident,
+        args: Vec<Expr>,
+    },
+    Comprehension {
+        func: Ident,
+        comp: Comprehension,
+    },
 }
 
 #[derive(Clone, Debug)]

@@ -30,19 +30,8 @@ fn is_token(rule: Rule) -> bool {
     use Rule::*;
     matches!(
         rule,
-        lbrace
-            | rbrace
-            | lparen
-            | rparen
-            | lbracket
-            | rbracket
-            | comma
-            | colon
-            | semi
-            | assign_eq
-            | eq_sign
-            | dotdot
-            | EOI
+        lbrace | rbrace | lparen | rparen | lbracket | rbracket | comma | colon | semi | assign_eq
+            | eq_sign | dotdot | EOI
     ) || format!("{rule:?}").starts_with("kw_")
 }
 
@@ -84,9 +73,7 @@ fn parse_game(pair: Pair<Rule>) -> Result<GameFile> {
 
 fn first(pair: Pair<Rule>) -> Result<Pair<Rule>> {
     let s = span(&pair);
-    children(pair)
-        .next()
-        .ok_or_else(|| catalog::syntax_internal(s))
+    children(pair).next().ok_or_else(|| catalog::syntax_internal(s))
 }
 
 fn parse_string(pair: Pair<Rule>) -> StrLit {
@@ -233,12 +220,7 @@ fn parse_range(pair: Pair<Rule>) -> Result<Range> {
     } else {
         RangeKind::Exclusive
     };
-    Ok(Range {
-        lo,
-        hi,
-        kind,
-        span: s,
-    })
+    Ok(Range { lo, hi, kind, span: s })
 }
 
 fn parse_domain(pair: Pair<Rule>) -> Result<Domain> {
@@ -654,10 +636,7 @@ fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Diag {
         }
     }
     if item_starts {
-        expected.insert(
-            0,
-            "a declaration (`state`, `move`, `end if`, `option`, `throws`, ...)",
-        );
+        expected.insert(0, "a declaration (`state`, `move`, `end if`, `option`, `throws`, ...)");
     }
     let found = found_token(source, pos);
     let end = (pos + found.len().max(1)).min(source.len()).max(pos);
@@ -674,8 +653,5 @@ fn found_token(source: &str, pos: usize) -> String {
     if !word.is_empty() {
         return word;
     }
-    rest.chars()
-        .next()
-        .map(|c| c.to_string())
-        .unwrap_or_default()
+    rest.chars().next().map(|c| c.to_string()).unwrap_or_default()
 }

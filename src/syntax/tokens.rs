@@ -31,8 +31,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         verb => "a verb (like `crushes`, `beats` or `>`)",
         word => "a word",
         index => "`[`",
-        op_or | op_and | op_eq | op_ne | op_le | op_ge | op_lt | op_gt | op_add | op_sub
-        | op_mul | op_div | op_rem => "an operator",
+        op_or | op_and | op_eq | op_ne | op_le | op_ge | op_lt | op_gt | op_add | op_sub | op_mul
+        | op_div | op_rem => "an operator",
         op_neg | op_not => "an expression",
         bool_type | kw_bool => "`bool`",
         per_player | kw_per => "`per player`",
