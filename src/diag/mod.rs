@@ -2,10 +2,13 @@
 //! a help sentence; `render` turns them into miette's report text at the edge.
 
 pub mod catalog;
+pub mod throw;
 
 /// Every diagnostic code gamec can emit (each has a fixture in `tests/ui/err/`).
 pub fn all_codes() -> Vec<&'static str> {
-    catalog::CODES.to_vec()
+    let mut codes = catalog::CODES.to_vec();
+    codes.extend_from_slice(throw::CODES);
+    codes
 }
 
 use crate::syntax::ast::Span;

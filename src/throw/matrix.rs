@@ -1,0 +1,177 @@
+//! The 2-player analysis of a throw game: payoff matrix, exact optimal strategy and value, whether
+//! that strategy is the only optimal one, dominated throws, and whether the beats-graph is balanced.
+
+use super::exact::{int, Q};
+use super::simplex;
+use super::ThrowGame;
+use num_bigint::BigInt;
+use num_traits::{One, Signed, Zero};
+
+/// Whether the optimal strategy found is the only one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Uniqueness {
+    Unique,
+    Several,
+    /// The exact tests could not settle it (a degenerate case); the strategy shown is still optimal.
+    Undetermined,
+}
+
+/// Throw `throw` is dominated by throw `by`: never better, and sometimes worse (`strictly`: always).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dominated {
+    pub throw: usize,
+    pub by: usize,
+    pub strictly: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct TwoPlayer {
+    pub matrix: Vec<Vec<i64>>,
+    pub strategy: Vec<Q>,
+    pub value: Q,
+    pub uniqueness: Uniqueness,
+    pub dominated: Vec<Dominated>,
+    pub balanced: bool,
+}
+
+/// The row player's gain: a win's score, minus the opponent's score for a loss, 0 for a tie.
+pub fn payoff_matrix(g: &ThrowGame) -> Vec<Vec<i64>> {
+    let n = g.len();
+    (0..n)
+        .map(|i| {
+            (0..n)
+                .map(|j| match (g.beat(i, j), g.beat(j, i)) {
+                    (Some(b), _) => b.score,
+                    (None, Some(b)) => -b.score,
+                    (None, None) => 0,
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Solves the 2-player game exactly. `None` only for a game with no throws.
+pub fn analyse(g: &ThrowGame) -> Option<TwoPlayer> {
+    let matrix = payoff_matrix(g);
+    let eq = simplex::solve(&matrix)?;
+    let uniqueness = uniqueness(&matrix, &eq);
+    Some(TwoPlayer {
+        dominated: dominated(&matrix),
+        balanced: balanced(g),
+        strategy: eq.row,
+        value: eq.value,
+        uniqueness,
+        matrix,
+    })
+}
+
+/// Every throw beats exactly as many throws as beat it.
+pub fn balanced(g: &ThrowGame) -> bool {
+    (0..g.len()).all(|i| wins_losses(g, i).0 == wins_losses(g, i).1)
+}
+
+/// How many throws `i` beats, and how many beat it.
+pub fn wins_losses(g: &ThrowGame, i: usize) -> (usize, usize) {
+    let n = g.len();
+    let wins = (0..n).filter(|&j| g.beat(i, j).is_some()).count();
+    let losses = (0..n).filter(|&j| g.beat(j, i).is_some()).count();
+    (wins, losses)
+}
+
+/// Rows weakly dominated by another row (for each, the first dominating row; strict if one is).
+pub fn dominated(a: &[Vec<i64>]) -> Vec<Dominated> {
+    let mut out = Vec::new();
+    for i in 0..a.len() {
+        let mut found: Option<Dominated> = None;
+        for k in (0..a.len()).filter(|&k| k != i) {
+            let ge = a[k].iter().zip(&a[i]).all(|(x, y)| x >= y);
+            let gt_some = a[k].iter().zip(&a[i]).any(|(x, y)| x > y);
+            let gt_all = a[k].iter().zip(&a[i]).all(|(x, y)| x > y);
+            if ge && gt_some && found.as_ref().is_none_or(|f| !f.strictly && gt_all) {
+                found = Some(Dominated {
+                    throw: i,
+                    by: k,
+                    strictly: gt_all,
+                });
+            }
+        }
+        out.extend(found);
+    }
+    out
+}
+
+/// Decides whether the row player's optimal strategy is unique (see docs/throw-games.md).
+///
+/// Every optimal `x` lives on the rows that are best replies to the opponent's optimal `y`, and makes
+/// every column in `y`'s support pay exactly the value (complementary slackness). If those equations
+/// pin `x` down, it is unique; otherwise a direction in their null space that keeps `x` optimal proves
+/// that there are several.
+fn uniqueness(a: &[Vec<i64>], eq: &simplex::Equilibrium) -> Uniqueness {
+    let m = a.len();
+    let n = eq.col.len();
+    let row_pay = |i: usize| (0..n).fold(Q::zero(), |s, j| s + int(a[i][j]) * eq.col[j].clone());
+    let col_pay =
+        |d: &[Q], j: usize| (0..m).fold(Q::zero(), |s, i| s + int(a[i][j]) * d[i].clone());
+    let rows: Vec<usize> = (0..m).filter(|&i| row_pay(i) == eq.value).collect();
+    let support: Vec<usize> = (0..n).filter(|&j| eq.col[j].is_positive()).collect();
+    let mut system: Vec<Vec<Q>> = vec![vec![int(1); rows.len()]];
+    for &j in &support {
+        system.push(rows.iter().map(|&i| int(a[i][j])).collect());
+    }
+    let null = null_space(system, rows.len());
+    if null.is_empty() {
+        return Uniqueness::Unique;
+    }
+    for d in null {
+        for sign in [1, -1] {
+            let mut full = vec![Q::zero(); m];
+            for (k, &i) in rows.iter().enumerate() {
+                full[i] = d[k].clone() * int(sign);
+            }
+            let rows_ok = (0..m).all(|i| eq.row[i].is_positive() || !full[i].is_negative());
+            let cols_ok = (0..n).all(|j| {
+                support.contains(&j)
+                    || col_pay(&eq.row, j) != eq.value
+                    || !col_pay(&full, j).is_negative()
+            });
+            if rows_ok && cols_ok {
+                return Uniqueness::Several;
+            }
+        }
+    }
+    Uniqueness::Undetermined
+}
+
+/// A basis of {d : M·d = 0}, by integer Gauss–Jordan elimination (see `simplex::pivot`).
+fn null_space(system: Vec<Vec<Q>>, cols: usize) -> Vec<Vec<Q>> {
+    // The system's entries are integers (ones and payoffs), so nothing is lost by taking numerators.
+    let mut m: Vec<Vec<BigInt>> = system
+        .iter()
+        .map(|r| r.iter().map(|q| q.numer().clone()).collect())
+        .collect();
+    let mut denom = BigInt::one();
+    let mut pivots: Vec<usize> = Vec::new();
+    for c in 0..cols {
+        let r = pivots.len();
+        let Some(p) = (r..m.len()).find(|&i| !m[i][c].is_zero()) else {
+            continue;
+        };
+        m.swap(r, p);
+        if m[r][c].is_negative() {
+            m[r].iter_mut().for_each(|x| *x = -x.clone());
+        }
+        simplex::pivot(&mut m, r, c, &mut denom);
+        pivots.push(c);
+    }
+    // Every pivot entry now equals `denom`, so row k reads denom·x[pivots[k]] + Σ m[k][f]·x[f] = 0.
+    let free = (0..cols).filter(|c| !pivots.contains(c));
+    free.map(|f| {
+        let mut d = vec![Q::zero(); cols];
+        d[f] = Q::from_integer(denom.clone());
+        for (row, &pc) in pivots.iter().enumerate() {
+            d[pc] = Q::from_integer(-m[row][f].clone());
+        }
+        d
+    })
+    .collect()
+}
