@@ -221,3 +221,11 @@ pub fn run(loaded: &Loaded, rules: &Rules, game: &GameArgs, format: GraphFormat)
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn escapes_dot_strings() {
+        assert_eq!(super::esc(r#"say "hi" \ there"#), r#"say \"hi\" \\ there"#);
+    }
+}
