@@ -159,6 +159,20 @@ pub struct Loaded {
 
 pub use crate::Compiled;
 
+/// The `--color` choice, kept for commands that colour stdout (see `stdout_color`).
+static COLOR_CHOICE: std::sync::OnceLock<ColorChoice> = std::sync::OnceLock::new();
+
+/// Whether to colour stdout: `--color always`, or `auto` on a terminal with NO_COLOR unset.
+pub fn stdout_color() -> bool {
+    match COLOR_CHOICE.get().copied().unwrap_or(ColorChoice::Auto) {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+        }
+    }
+}
+
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
@@ -167,6 +181,7 @@ pub fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
+    let _ = COLOR_CHOICE.set(cli.color);
     let color = match cli.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,

@@ -1,8 +1,231 @@
-//! `gamec graph` for sequential games.
-use crate::cli::{CliResult, Exit, GameArgs, Loaded};
-use crate::rules::Rules;
+//! `gamec graph` for sequential games: the solved state graph (petgraph, breadth-first from the
+//! start, so node numbers are stable) as Graphviz DOT coloured by value, or as JSON.
+//!
+//! Nodes are the engine's positions. When the rules never ask whose turn it is, a position does not
+//! record the turn and one node stands for either player to move; `gamec tree` counts the
+//! (position, player to move) pairs instead. Values are always for the player to move.
 
-pub fn run(_l: &Loaded, _r: &Rules, _g: &GameArgs, _x: impl Sized) -> CliResult {
-    eprintln!("error: not implemented yet");
-    Err(Exit(2))
+use super::explore::{fault_diag, solve_or_exit};
+use super::solve::value_text;
+use crate::cli::{out, print_diags, CliResult, Exit, GameArgs, GraphFormat, Loaded};
+use crate::diag::{catalog, Diagnostics};
+use crate::engine::graph::{BuildError, StateGraph};
+use crate::engine::{Branch, Code, Engine};
+use crate::play::end_rule_texts;
+use crate::rules::Rules;
+use crate::solve::{Solution, Value};
+use petgraph::visit::EdgeRef;
+use serde_json::{json, Value as Json};
+
+struct View<'a> {
+    engine: &'a Engine<'a>,
+    s: &'a Solution,
+    g: &'a StateGraph,
+    starts: &'a [Branch],
+    ends: Vec<String>,
+}
+
+/// The DOT fill colour of a value: green win, red lose, yellow tie, blue draw.
+fn fill(v: Option<Value>) -> &'static str {
+    match v {
+        Some(Value::Win) => "#8fdf8f",
+        Some(Value::Lose) => "#f59a9a",
+        Some(Value::Tie) => "#f3e08a",
+        Some(Value::Draw) => "#9ec5f5",
+        None => "#ffffff",
+    }
+}
+
+/// Escapes a DOT string's contents.
+fn esc(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+fn turn_note(engine: &Engine) -> &'static str {
+    if engine.turn_matters() {
+        "Positions record whose turn it is."
+    } else {
+        "The rules never ask whose turn it is, so positions leave the turn out: \
+         one node stands for either player to move."
+    }
+}
+
+fn roll_words(b: &Branch) -> String {
+    let r: Vec<String> = b.rolls.iter().map(|(n, v)| format!("{n}={v}")).collect();
+    r.join(", ")
+}
+
+impl View<'_> {
+    fn node_of(&self, code: Code) -> Option<usize> {
+        self.g.index.get(&code).map(|n| n.index())
+    }
+
+    fn position(&self, code: Code) -> String {
+        self.engine.describe(&self.engine.decode(code))
+    }
+
+    fn chance(&self) -> bool {
+        self.starts.iter().any(|b| !b.rolls.is_empty())
+    }
+
+    fn dot(&self) -> String {
+        let name = &self.engine.rules.name;
+        let mut t = format!(
+            "// {name}: the solved state graph, {} positions and {} moves.\n",
+            self.g.graph.node_count(),
+            self.g.graph.edge_count()
+        );
+        t += &format!(
+            "// Colours are the value for the player to move: green win, red lose, yellow tie, \
+             blue draw; end positions have a double border. {}\n",
+            turn_note(self.engine)
+        );
+        t += &format!("digraph \"{}\" {{\n", esc(name));
+        t += "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\"];\n";
+        t += "  edge [fontname=\"Helvetica\", fontsize=10];\n";
+        t += &self.dot_start();
+        for n in self.g.graph.node_indices() {
+            let node = &self.g.graph[n];
+            let e = self.s.get(node.code);
+            let value = e.map(|e| value_text(&e)).unwrap_or_default();
+            let border = if node.end.is_some() {
+                ", peripheries=2"
+            } else {
+                ""
+            };
+            t += &format!(
+                "  n{} [label=\"{}\\n{}\", fillcolor=\"{}\"{border}];\n",
+                n.index(),
+                esc(&self.position(node.code)),
+                esc(&value),
+                fill(e.map(|e| e.value))
+            );
+        }
+        for edge in self.g.graph.edge_references() {
+            let w = edge.weight();
+            let label = self.engine.move_label(w.family, &w.args);
+            t += &format!(
+                "  n{} -> n{} [label=\"{}\"];\n",
+                edge.source().index(),
+                edge.target().index(),
+                esc(&label)
+            );
+        }
+        t + "}\n"
+    }
+
+    /// The start: an arrow into the first position, or a chance node with an arrow per roll.
+    fn dot_start(&self) -> String {
+        if !self.chance() {
+            let Some(n) = self.starts.first().and_then(|b| self.node_of(b.code)) else {
+                return String::new();
+            };
+            return format!("  start [shape=point];\n  start -> n{n};\n");
+        }
+        let who = match self.engine.rules.setup.as_ref().and_then(|s| s.by_player) {
+            Some(k) => format!("player {k} rolls"),
+            None => "the setup rolls".to_string(),
+        };
+        let mut t = format!("  start [label=\"{who}\", shape=diamond, style=solid];\n");
+        for b in self.starts {
+            if let Some(n) = self.node_of(b.code) {
+                let label = format!("{} ({})", roll_words(b), b.prob);
+                t += &format!("  start -> n{n} [label=\"{}\"];\n", esc(&label));
+            }
+        }
+        t
+    }
+
+    fn json(&self) -> Json {
+        let recorded = self.engine.turn_matters();
+        let nodes: Vec<Json> = self
+            .g
+            .graph
+            .node_indices()
+            .map(|n| {
+                let node = &self.g.graph[n];
+                let e = self.s.get(node.code);
+                json!({
+                    "id": n.index(),
+                    "position": self.position(node.code),
+                    "to_move": recorded.then(|| self.engine.decode(node.code).mover),
+                    "value": e.map(|e| e.value.name()),
+                    "remoteness": e.and_then(|e| e.remoteness),
+                    "end": node.end.and_then(|(_, k)| self.ends.get(k)),
+                })
+            })
+            .collect();
+        let edges: Vec<Json> = self
+            .g
+            .graph
+            .edge_references()
+            .map(|e| {
+                let w = e.weight();
+                json!({
+                    "from": e.source().index(),
+                    "to": e.target().index(),
+                    "move": self.engine.move_label(w.family, &w.args),
+                })
+            })
+            .collect();
+        let starts: Vec<Json> = self
+            .starts
+            .iter()
+            .map(|b| {
+                json!({
+                    "node": self.node_of(b.code),
+                    "to_move": b.mover,
+                    "probability": b.prob.to_string(),
+                    "roll": b.rolls.iter().map(|(n, v)| (n.clone(), json!(v)))
+                        .collect::<serde_json::Map<_, _>>(),
+                })
+            })
+            .collect();
+        json!({
+            "game": self.engine.rules.name,
+            "turn_recorded": recorded,
+            "note": format!("Values are for the player to move. {}", turn_note(self.engine)),
+            "starts": starts,
+            "nodes": nodes,
+            "edges": edges,
+        })
+    }
+}
+
+pub fn run(loaded: &Loaded, rules: &Rules, game: &GameArgs, format: GraphFormat) -> CliResult {
+    let engine = Engine::new(rules);
+    let (starts, s) = solve_or_exit(loaded, &engine, game.max_positions)?;
+    let roots: Vec<Code> = starts.iter().map(|b| b.code).collect();
+    let g = match StateGraph::build(&engine, &roots, game.max_positions) {
+        Ok(g) => g,
+        Err(e) => {
+            let d = match e {
+                BuildError::Fault(f, c) => fault_diag(&engine, &f, Some(c), game.max_positions),
+                BuildError::Limit(l) => catalog::too_many_positions(l),
+            };
+            let diags = Diagnostics(vec![d]);
+            print_diags(&diags, &loaded.path, &loaded.source, loaded.style);
+            return Err(Exit(1));
+        }
+    };
+    let view = View {
+        engine: &engine,
+        s: &s,
+        g: &g,
+        starts: &starts,
+        ends: end_rule_texts(rules, &loaded.source),
+    };
+    match format {
+        GraphFormat::Dot => out(&view.dot()),
+        GraphFormat::Json => out(&format!("{:#}\n", view.json())),
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn escapes_dot_strings() {
+        assert_eq!(super::esc(r#"say "hi" \ there"#), r#"say \"hi\" \\ there"#);
+    }
 }

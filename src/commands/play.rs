@@ -1,6 +1,11 @@
-//! `gamec play` for sequential games.
+//! `gamec play` for sequential games: solve, then hand the terminal to the player loop.
+
+use super::explore::solve_or_exit;
 use crate::cli::{CliResult, Exit, GameArgs, Loaded, Side};
+use crate::engine::Engine;
+use crate::play::{end_rule_texts, play, Game, Options, Seat};
 use crate::rules::Rules;
+use std::io::IsTerminal;
 
 pub struct PlayArgs {
     pub sides: [Side; 2],
@@ -9,7 +14,39 @@ pub struct PlayArgs {
     pub hints: bool,
 }
 
-pub fn run(_l: &Loaded, _r: &Rules, _g: &GameArgs, _a: PlayArgs) -> CliResult {
-    eprintln!("error: not implemented yet");
-    Err(Exit(2))
+fn seat(s: Side) -> Seat {
+    match s {
+        Side::Human => Seat::Human,
+        Side::Computer => Seat::Computer,
+    }
+}
+
+/// Plays one game on stdin/stdout. Exit 0 when the game ends, also when input runs out first.
+pub fn run(loaded: &Loaded, rules: &Rules, game: &GameArgs, args: PlayArgs) -> CliResult {
+    let engine = Engine::new(rules);
+    let (starts, solution) = solve_or_exit(loaded, &engine, game.max_positions)?;
+    let g = Game {
+        engine: &engine,
+        solution: &solution,
+        starts: &starts,
+        end_rules: end_rule_texts(rules, &loaded.source),
+    };
+    let stdin = std::io::stdin();
+    let opts = Options {
+        seats: args.sides.map(seat),
+        blunder: args.blunder,
+        seed: args.seed.unwrap_or_else(rand::random),
+        hints: args.hints,
+        echo: !stdin.is_terminal(),
+    };
+    let mut input = stdin.lock();
+    let mut output = std::io::stdout().lock();
+    match play(&g, &opts, &mut input, &mut output) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => {
+            eprintln!("error: the game stopped: {e}");
+            Err(Exit(2))
+        }
+    }
 }

@@ -1,0 +1,282 @@
+//! The player loop for sequential games, over any `BufRead` input and `Write` output so tests can
+//! script whole games in-process as well as through the binary with piped stdin.
+//!
+//! The loop tracks the absolute player to move itself: when the rules never depend on the turn the
+//! engine's positions do not record it. The turn passes after every move unless the move said
+//! `again`; after `setup by player K` the first mover is the branch's.
+
+mod computer;
+mod input;
+mod text;
+
+pub use text::{end_rule_texts, position_words, wrap};
+
+use crate::engine::{Branch, Child, Code, Engine, Expand, Rel};
+use crate::solve::{seen_by_mover, Solution};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rustc_hash::FxHashMap;
+use std::io::{self, BufRead, Write};
+
+/// Who chooses a player's moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    Human,
+    Computer,
+}
+
+pub struct Options {
+    /// Player 1's seat, then player 2's.
+    pub seats: [Seat; 2],
+    /// Probability that the computer plays a random legal move instead of a best one.
+    pub blunder: f64,
+    pub seed: u64,
+    /// Show each move's value before a human moves.
+    pub hints: bool,
+    /// Write what the human typed back to the output (for piped input, which is not echoed).
+    pub echo: bool,
+}
+
+/// A solved game ready to play.
+pub struct Game<'a> {
+    pub engine: &'a Engine<'a>,
+    pub solution: &'a Solution,
+    pub starts: &'a [Branch],
+    /// Each end rule as written, to say why the game ended.
+    pub end_rules: Vec<String>,
+}
+
+/// How a game stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    Won(u8),
+    Tie,
+    /// Computer against computer only: a position occurred for the third time.
+    Repetition,
+    /// Input ended before the game did.
+    NoInput,
+}
+
+/// How many times a position may occur in a computer-only game before it is a draw.
+pub const REPETITIONS: u32 = 3;
+
+struct Table<'a, 'g, R, W> {
+    game: &'a Game<'g>,
+    opts: &'a Options,
+    rng: ChaCha8Rng,
+    input: &'a mut R,
+    out: &'a mut W,
+}
+
+/// Plays one game from the start (rolling the setup, if any) to its end.
+pub fn play<R: BufRead, W: Write>(
+    game: &Game,
+    opts: &Options,
+    input: &mut R,
+    out: &mut W,
+) -> io::Result<Ending> {
+    let mut t = Table {
+        game,
+        opts,
+        rng: ChaCha8Rng::seed_from_u64(opts.seed),
+        input,
+        out,
+    };
+    t.intro()?;
+    let Some(start) = computer::roll(game.starts, &mut t.rng) else {
+        return Err(io::Error::other("the game has no starting position"));
+    };
+    t.announce_roll(start)?;
+    let (mut code, mut to_move) = (start.code, start.mover);
+    let mut seen: FxHashMap<(Code, u8), u32> = FxHashMap::default();
+    let watching = opts.seats == [Seat::Computer; 2];
+    loop {
+        if watching {
+            let count = seen.entry((code, to_move)).or_insert(0);
+            *count += 1;
+            if *count >= REPETITIONS {
+                return t.repetition(code, to_move);
+            }
+        }
+        match t.turn(code, to_move)? {
+            Step::Over(ending) => return Ok(ending),
+            Step::Moved(child) => {
+                code = child.code;
+                if !child.kept {
+                    to_move = 3 - to_move;
+                }
+            }
+        }
+    }
+}
+
+enum Step {
+    Over(Ending),
+    Moved(Child),
+}
+
+impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
+    fn seat(&self, player: u8) -> Seat {
+        self.opts.seats[usize::from(player.clamp(1, 2)) - 1]
+    }
+
+    fn intro(&mut self) -> io::Result<()> {
+        let rules = self.game.engine.rules;
+        writeln!(self.out, "{}", rules.name)?;
+        if let Some(about) = &rules.about {
+            writeln!(self.out, "{}", wrap(about, 78))?;
+        }
+        let name = |s: Seat| match s {
+            Seat::Human => "human",
+            Seat::Computer => "computer",
+        };
+        writeln!(
+            self.out,
+            "Player 1: {}. Player 2: {}.",
+            name(self.opts.seats[0]),
+            name(self.opts.seats[1])
+        )
+    }
+
+    fn announce_roll(&mut self, b: &Branch) -> io::Result<()> {
+        if b.rolls.is_empty() {
+            return Ok(());
+        }
+        let rolled: Vec<String> = b.rolls.iter().map(|(n, v)| format!("{n}={v}")).collect();
+        let who = match self
+            .game
+            .engine
+            .rules
+            .setup
+            .as_ref()
+            .and_then(|s| s.by_player)
+        {
+            Some(k) => format!("Player {k}"),
+            None => "The setup".to_string(),
+        };
+        writeln!(self.out, "\n{who} rolls {}.", rolled.join(", "))
+    }
+
+    /// Shows the position; ends the game, or makes one move.
+    fn turn(&mut self, code: Code, to_move: u8) -> io::Result<Step> {
+        let engine = self.game.engine;
+        let (e, moves) = engine
+            .moves_of(code)
+            .map_err(|f| io::Error::other(f.error.message))?;
+        writeln!(self.out, "\n{}", position_words(engine, code, to_move))?;
+        if let Expand::End { rel, rule } = e {
+            return self.game_over(rel, rule, to_move).map(Step::Over);
+        }
+        let seat = self.seat(to_move);
+        let pick = match seat {
+            Seat::Computer => computer::choose(
+                engine,
+                self.game.solution,
+                code,
+                &moves,
+                self.opts.blunder,
+                &mut self.rng,
+            ),
+            Seat::Human => match self.ask(to_move, &moves)? {
+                Some(k) => k,
+                None => {
+                    writeln!(self.out, "No more input: the game stops here.")?;
+                    return Ok(Step::Over(Ending::NoInput));
+                }
+            },
+        };
+        let (label, child) = &moves[pick.min(moves.len() - 1)];
+        writeln!(self.out, "Player {to_move} plays {label}.")?;
+        Ok(Step::Moved(*child))
+    }
+
+    /// Lists the moves and reads until a legal one is named; `None` at end of input.
+    fn ask(&mut self, to_move: u8, moves: &[(String, Child)]) -> io::Result<Option<usize>> {
+        self.list_moves(moves)?;
+        let labels: Vec<String> = moves.iter().map(|(l, _)| l.clone()).collect();
+        loop {
+            write!(self.out, "Player {to_move}, your move: ")?;
+            self.out.flush()?;
+            let Some(entry) = input::read_entry(self.input)? else {
+                writeln!(self.out)?;
+                return Ok(None);
+            };
+            if self.opts.echo {
+                writeln!(self.out, "{entry}")?;
+            }
+            match input::parse_entry(&entry, &labels) {
+                Ok(k) => return Ok(Some(k)),
+                Err(why) => writeln!(self.out, "{why}")?,
+            }
+        }
+    }
+
+    fn list_moves(&mut self, moves: &[(String, Child)]) -> io::Result<()> {
+        let hints = self.opts.hints;
+        let head = if hints {
+            "Moves, with your result after each (and how many moves remain after it):"
+        } else {
+            "Moves:"
+        };
+        writeln!(self.out, "{head}")?;
+        let width = moves.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
+        let num = moves.len().to_string().len();
+        for (k, (label, child)) in moves.iter().enumerate() {
+            let hint = match self.game.solution.get(child.code) {
+                Some(e) if hints => {
+                    let seen = seen_by_mover(e, child.kept);
+                    format!("  {}", crate::commands::solve::value_text(&seen))
+                }
+                _ => String::new(),
+            };
+            let line = format!("  {:>num$}  {label:<width$}{hint}", k + 1);
+            writeln!(self.out, "{}", line.trim_end())?;
+        }
+        Ok(())
+    }
+
+    fn game_over(&mut self, rel: Rel, rule: usize, to_move: u8) -> io::Result<Ending> {
+        let why = self
+            .game
+            .end_rules
+            .get(rule)
+            .map_or("the end rule".to_string(), |r| format!("`{r}`"));
+        let ending = match rel {
+            Rel::Win => Ending::Won(to_move),
+            Rel::Lose => Ending::Won(3 - to_move),
+            Rel::Tie => Ending::Tie,
+        };
+        let result = match ending {
+            Ending::Won(p) => format!("player {p} wins"),
+            _ => "a tie".to_string(),
+        };
+        writeln!(self.out, "Game over: {result}, by the rule {why}.")?;
+        if let (Ending::Won(p), Some(human)) = (ending, self.lone_human()) {
+            let line = if p == human {
+                "You win!"
+            } else {
+                "The computer wins."
+            };
+            writeln!(self.out, "{line}")?;
+        }
+        Ok(ending)
+    }
+
+    /// The human's player number when exactly one side is human.
+    fn lone_human(&self) -> Option<u8> {
+        match self.opts.seats {
+            [Seat::Human, Seat::Computer] => Some(1),
+            [Seat::Computer, Seat::Human] => Some(2),
+            _ => None,
+        }
+    }
+
+    fn repetition(&mut self, code: Code, to_move: u8) -> io::Result<Ending> {
+        let pos = position_words(self.game.engine, code, to_move);
+        writeln!(
+            self.out,
+            "\n{pos}\nThis position has now occurred {REPETITIONS} times: the game is a draw by repetition."
+        )?;
+        Ok(Ending::Repetition)
+    }
+}

@@ -1,0 +1,69 @@
+//! Wording shared by `play`, `tree` and `graph`: a position with whose turn it is, end rules as
+//! written in the file, and word wrapping.
+
+use crate::engine::{Code, Engine};
+use crate::rules::Rules;
+
+/// The position in the file's terms with the player to move: `pile=3, player 2 to move`.
+///
+/// When the rules depend on the turn the engine records it (`turn=2`); that part is replaced by
+/// the player tracked by the caller so every game reads the same way.
+pub fn position_words(engine: &Engine, code: Code, to_move: u8) -> String {
+    let pos = engine.decode(code);
+    let mut text = engine.describe(&pos);
+    if engine.turn_matters() {
+        let suffix = format!("turn={}", pos.mover);
+        if let Some(stripped) = text.strip_suffix(&suffix) {
+            text = stripped.trim_end_matches([',', ' ']).to_string();
+        }
+    }
+    if text.is_empty() {
+        format!("player {to_move} to move")
+    } else {
+        format!("{text}, player {to_move} to move")
+    }
+}
+
+/// Each end rule's text as written (`end if pile == goal: last mover wins`), whitespace collapsed.
+pub fn end_rule_texts(rules: &Rules, source: &str) -> Vec<String> {
+    rules
+        .ends
+        .iter()
+        .map(|e| {
+            let raw = source.get(e.span.start..e.span.end).unwrap_or("end rule");
+            let code = raw.split("//").next().unwrap_or(raw);
+            let words: Vec<&str> = code.split_whitespace().collect();
+            words.join(" ").trim_end_matches(';').trim_end().to_string()
+        })
+        .collect()
+}
+
+/// Collapses whitespace and wraps at `width` columns (a word longer than the width stays whole).
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.len() + 1 + word.len() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn wraps_at_width() {
+        assert_eq!(wrap("a bb  ccc\n dd", 5), "a bb\nccc\ndd");
+        assert_eq!(wrap("", 5), "");
+    }
+}
