@@ -1,19 +1,19 @@
 //! `gamec graph`: DOT for 1, 2, ..., 10 pinned, JSON shape and counts, chance starts.
 
 mod common;
-use common::gamec;
+use common::gamec_in;
 
 const TEN: &str = "games/one_two_ten.game";
 
 #[test]
 fn one_two_ten_dot() {
-    let r = gamec(&["graph", TEN], "");
+    let r = gamec_in(&["graph", TEN], "");
     assert_eq!(r.code, 0, "{}", r.stderr);
     insta::assert_snapshot!("ten_dot", r.stdout);
 }
 
 fn json_of(args: &[&str]) -> serde_json::Value {
-    let r = gamec(args, "");
+    let r = gamec_in(args, "");
     assert_eq!(r.code, 0, "{}", r.stderr);
     serde_json::from_str(&r.stdout).expect("valid JSON")
 }
@@ -54,12 +54,12 @@ fn turn_recorded_and_chance_starts() {
 
 #[test]
 fn dot_draws_chance_and_draws() {
-    let r = gamec(&["graph", "games/one_die.game"], "");
+    let r = gamec_in(&["graph", "games/one_die.game"], "");
     assert!(r.stdout.contains("digraph \"One Die Game\" {"));
     assert!(r
         .stdout
         .contains("  start -> n3 [label=\"top=4 (1/6)\"];\n"));
-    let r = gamec(&["graph", "tests/games/standoff.game"], "");
+    let r = gamec_in(&["graph", "tests/games/standoff.game"], "");
     assert!(r
         .stdout
         .contains("[label=\"given_up=false\\ndraw\", fillcolor=\"#9ec5f5\"]"));
@@ -67,5 +67,5 @@ fn dot_draws_chance_and_draws() {
 
 #[test]
 fn bad_format_is_a_usage_error() {
-    assert_eq!(gamec(&["graph", TEN, "--format", "svg"], "").code, 2);
+    assert_eq!(gamec_in(&["graph", TEN, "--format", "svg"], "").code, 2);
 }

@@ -2,14 +2,14 @@
 //! with the transcripts pinned as snapshots, the computer's perfect play checked, and bad input.
 
 mod common;
-use common::gamec;
+use common::gamec_in;
 
 const TEN: &str = "games/one_two_ten.game";
 
 /// A perfect game by player 1 with hints, after three bad entries and a move typed as written.
 #[test]
 fn one_two_ten_human_wins_with_hints_and_bad_entries() {
-    let r = gamec(
+    let r = gamec_in(
         &["play", TEN, "--seed", "1", "--blunder", "0", "--hints"],
         "1\nxyz\n\n7\nADD  2\n2\n1\n",
     );
@@ -48,7 +48,7 @@ fn piles_after(transcript: &str, player: u8) -> Vec<u32> {
 fn computer_punishes_a_mistake() {
     for seed in ["1", "2", "3"] {
         for script in ["2\n1\n1\n1\n1\n1\n1\n", "2\n2\n2\n2\n1\n1\n1\n"] {
-            let r = gamec(&["play", TEN, "--seed", seed, "--blunder", "0"], script);
+            let r = gamec_in(&["play", TEN, "--seed", seed, "--blunder", "0"], script);
             assert_eq!(r.code, 0);
             let piles = piles_after(&r.stdout, 2);
             assert!(piles.iter().all(|p| p % 3 == 1), "{piles:?}\n{}", r.stdout);
@@ -60,7 +60,7 @@ fn computer_punishes_a_mistake() {
 /// Playing second, the human can win the same way: the computer loses as slowly as it can.
 #[test]
 fn human_as_player_two() {
-    let r = gamec(
+    let r = gamec_in(
         &[
             "play",
             TEN,
@@ -84,19 +84,19 @@ fn human_as_player_two() {
 
 #[test]
 fn end_of_input_stops_the_game_cleanly() {
-    let r = gamec(&["play", TEN, "--seed", "1", "--blunder", "0"], "1\n");
+    let r = gamec_in(&["play", TEN, "--seed", "1", "--blunder", "0"], "1\n");
     assert_eq!(r.code, 0);
     assert!(r
         .stdout
         .ends_with("Player 1, your move: \nNo more input: the game stops here.\n"));
-    let r = gamec(&["play", TEN], "");
+    let r = gamec_in(&["play", TEN], "");
     assert_eq!(r.code, 0);
     assert!(r.stdout.ends_with("No more input: the game stops here.\n"));
 }
 
 #[test]
 fn human_against_human() {
-    let r = gamec(
+    let r = gamec_in(
         &["play", TEN, "--player2", "human"],
         "add 2\nadd 2\n2\n2\n2\n",
     );
@@ -117,16 +117,16 @@ fn computer_against_computer_nim() {
         "--seed",
         "5",
     ];
-    let r = gamec(&args, "");
+    let r = gamec_in(&args, "");
     assert_eq!(r.code, 0);
     insta::assert_snapshot!("nim_computers_seed_5", r.stdout);
     // The same seed plays the same game.
-    assert_eq!(gamec(&args, "").stdout, r.stdout);
+    assert_eq!(gamec_in(&args, "").stdout, r.stdout);
 }
 
 #[test]
 fn computer_against_computer_one_die() {
-    let r = gamec(
+    let r = gamec_in(
         &[
             "play",
             "games/one_die.game",
@@ -145,7 +145,7 @@ fn computer_against_computer_one_die() {
 /// A loopy game between computers stops when a position occurs for the third time.
 #[test]
 fn draw_by_repetition() {
-    let r = gamec(
+    let r = gamec_in(
         &[
             "play",
             "tests/games/standoff.game",
@@ -164,14 +164,14 @@ fn draw_by_repetition() {
 
 #[test]
 fn usage_errors() {
-    let r = gamec(&["play", TEN, "--blunder", "1.5"], "");
+    let r = gamec_in(&["play", TEN, "--blunder", "1.5"], "");
     assert_eq!(r.code, 2);
     assert!(r
         .stderr
         .contains("--blunder must be a probability from 0 to 1"));
-    let r = gamec(&["play", TEN, "--player1", "robot"], "");
+    let r = gamec_in(&["play", TEN, "--player1", "robot"], "");
     assert_eq!(r.code, 2);
-    let r = gamec(&["play", "games/missing.game"], "");
+    let r = gamec_in(&["play", "games/missing.game"], "");
     assert_eq!(r.code, 2);
 }
 

@@ -1,14 +1,14 @@
 //! `gamec tree`: the counts for 1, 2, ..., 10, pinned output, colour, and the refusals.
 
 mod common;
-use common::{gamec, gamec_colored};
+use common::{gamec_colored, gamec_in};
 
 const TEN: &str = "games/one_two_ten.game";
 
 /// 232 nodes in the full tree, 20 distinct (total, player to move) pairs, 11 solver positions.
 #[test]
 fn one_two_ten_counts() {
-    let r = gamec(&["tree", TEN], "");
+    let r = gamec_in(&["tree", TEN], "");
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(
         r.stdout
@@ -27,7 +27,7 @@ fn one_two_ten_counts() {
 
 #[test]
 fn one_two_ten_depth_2() {
-    let r = gamec(&["tree", TEN, "--depth", "2"], "");
+    let r = gamec_in(&["tree", TEN, "--depth", "2"], "");
     assert_eq!(r.code, 0);
     assert_eq!(
         r.stdout,
@@ -61,7 +61,7 @@ fn colour_only_when_asked() {
 
 #[test]
 fn chance_root() {
-    let r = gamec(&["tree", "games/one_die.game", "--depth", "1"], "");
+    let r = gamec_in(&["tree", "games/one_die.game", "--depth", "1"], "");
     assert_eq!(r.code, 0);
     assert!(r.stdout.starts_with(
         "start: player 1 rolls (chance)\n  top=1 (1/6) -> total=1, top=1, player 2 to move: win in 13\n"
@@ -73,7 +73,7 @@ fn chance_root() {
 
 #[test]
 fn too_large_is_refused_with_a_depth_that_fits() {
-    let r = gamec(&["tree", "games/nim.game"], "");
+    let r = gamec_in(&["tree", "games/nim.game"], "");
     assert_eq!(r.code, 2);
     assert_eq!(r.stdout, "");
     assert_eq!(
@@ -81,19 +81,19 @@ fn too_large_is_refused_with_a_depth_that_fits() {
         "error: the game tree of Nim has 1038768 nodes (232 distinct positions), too many to print \
          (the limit is 2000); --depth 3 prints 936 nodes, and `gamec graph` shows every position once\n"
     );
-    let r = gamec(&["tree", "games/nim.game", "--depth", "3"], "");
+    let r = gamec_in(&["tree", "games/nim.game", "--depth", "3"], "");
     assert_eq!(r.code, 0);
     assert!(r.stdout.ends_with("shown       936 nodes, to depth 3\n"));
 }
 
 #[test]
 fn loopy_games_need_a_depth() {
-    let r = gamec(&["tree", "tests/games/standoff.game"], "");
+    let r = gamec_in(&["tree", "tests/games/standoff.game"], "");
     assert_eq!(r.code, 2);
     assert!(r
         .stderr
         .contains("its game tree is infinite; print part of it with --depth N"));
-    let r = gamec(&["tree", "tests/games/standoff.game", "--depth", "1"], "");
+    let r = gamec_in(&["tree", "tests/games/standoff.game", "--depth", "1"], "");
     assert_eq!(r.code, 0);
     assert_eq!(
         r.stdout,
@@ -112,7 +112,7 @@ shown       3 nodes, to depth 1
 #[test]
 fn bad_depth_is_a_usage_error() {
     for bad in ["-1", "two", ""] {
-        let r = gamec(&["tree", TEN, "--depth", bad], "");
+        let r = gamec_in(&["tree", TEN, "--depth", bad], "");
         assert_eq!(r.code, 2, "--depth {bad:?}");
     }
 }

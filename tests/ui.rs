@@ -21,12 +21,19 @@ fn run_check(path: &Path) -> (String, i32) {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_gamec"));
     cmd.current_dir(path.parent().expect("has a folder"));
     cmd.args(["--color", "never", "check"]);
-    if let Some(args) = source.lines().next().and_then(|l| l.strip_prefix("// args: ")) {
+    if let Some(args) = source
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("// args: "))
+    {
         cmd.args(args.split_whitespace());
     }
     cmd.arg(path.file_name().expect("file name"));
     let out = cmd.output().expect("gamec runs");
-    (String::from_utf8_lossy(&out.stderr).into_owned(), out.status.code().unwrap_or(-1))
+    (
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
 }
 
 #[test]
@@ -35,10 +42,17 @@ fn every_fixture_renders_as_pinned() {
     let mut failures = Vec::new();
     for f in fixtures() {
         let (stderr, code) = run_check(&f);
-        let stem = f.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
+        let stem = f
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default()
+            .to_string();
         // A warning's fixture is a file that passes with the warning shown; everything else must fail.
         if gamec::diag::throw::WARNING_CODES.contains(&format!("gamec::{stem}").as_str()) {
-            assert_eq!(code, 0, "{stem}: a warning alone should not fail `gamec check`");
+            assert_eq!(
+                code, 0,
+                "{stem}: a warning alone should not fail `gamec check`"
+            );
         } else {
             assert_ne!(code, 0, "{stem}: gamec check should fail on its fixture");
         }
@@ -54,7 +68,9 @@ fn every_fixture_renders_as_pinned() {
         }
         let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
         if expected != actual {
-            failures.push(format!("--- {stem}: expected\n{expected}\n--- actual\n{actual}"));
+            failures.push(format!(
+                "--- {stem}: expected\n{expected}\n--- actual\n{actual}"
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -64,11 +80,18 @@ fn every_fixture_renders_as_pinned() {
 fn every_code_has_a_fixture() {
     let have: Vec<String> = fixtures()
         .iter()
-        .filter_map(|f| f.file_stem().and_then(|s| s.to_str()).map(|s| format!("gamec::{s}")))
+        .filter_map(|f| {
+            f.file_stem()
+                .and_then(|s| s.to_str())
+                .map(|s| format!("gamec::{s}"))
+        })
         .collect();
     let missing: Vec<&str> = gamec::diag::all_codes()
         .into_iter()
         .filter(|c| !have.iter().any(|h| h == c))
         .collect();
-    assert!(missing.is_empty(), "codes without a fixture in tests/ui/err: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "codes without a fixture in tests/ui/err: {missing:?}"
+    );
 }

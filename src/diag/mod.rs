@@ -207,12 +207,17 @@ pub fn render_all(
 }
 
 /// The closest candidate to a misspelt name, if one is close enough to be a likely intent: at most
-/// one edit (insertion, deletion, substitution or transposition) per three letters.
+/// one edit (insertion, deletion, substitution or transposition) per three letters. Names of one
+/// or two letters get no guess: any other short name would be one edit away.
 pub fn did_you_mean<'a>(
     name: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<String> {
-    let allowed = (name.chars().count() / 3).max(1);
+    let len = name.chars().count();
+    if len < 3 {
+        return None;
+    }
+    let allowed = (len / 3).max(1);
     candidates
         .into_iter()
         .map(|c| (strsim::damerau_levenshtein(name, c), c))

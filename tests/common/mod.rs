@@ -55,7 +55,6 @@ pub fn stderr(o: &Output) -> String {
 
 // ---------------------------------------------------------------- runs with stdin
 
-
 pub struct Run {
     pub stdout: String,
     pub stderr: String,
