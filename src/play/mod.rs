@@ -214,7 +214,7 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
     fn list_moves(&mut self, moves: &[(String, Child)]) -> io::Result<()> {
         let hints = self.opts.hints;
         let head = if hints {
-            "Moves, with your result after each (and how many moves remain after it):"
+            "Moves, with your result after each (in N: moves until the end, counting this one):"
         } else {
             "Moves:"
         };
@@ -224,7 +224,8 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
         for (k, (label, child)) in moves.iter().enumerate() {
             let hint = match self.game.solution.get(child.code) {
                 Some(e) if hints => {
-                    let seen = seen_by_mover(e, child.kept);
+                    let mut seen = seen_by_mover(e, child.kept);
+                    seen.remoteness = seen.remoteness.map(|r| r + 1);
                     format!("  {}", crate::commands::solve::value_text(&seen))
                 }
                 _ => String::new(),
