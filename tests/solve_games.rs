@@ -242,3 +242,24 @@ fn check_accepts_every_shipped_game() {
     let o = gamec(&args);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+#[test]
+fn long_games_keep_exact_remoteness() {
+    // Remoteness beyond 8191 does not fit the compact table entries, which then widen.
+    let j = solve_json(&["games/one_two_ten.game", "--set", "goal=30000"]);
+    assert_eq!(
+        (
+            j["start"]["value"].as_str(),
+            j["start"]["remoteness"].as_u64()
+        ),
+        (Some("lose"), Some(20000))
+    );
+    let j = solve_json(&["games/one_two_ten.game", "--set", "goal=30001"]);
+    assert_eq!(
+        (
+            j["start"]["value"].as_str(),
+            j["start"]["remoteness"].as_u64()
+        ),
+        (Some("win"), Some(20001))
+    );
+}

@@ -278,57 +278,63 @@ impl Engine<'_> {
     /// (the slots are then as before).
     #[inline]
     fn apply_simple(&self, simple: &[Simple], code: Code, ctx: &mut Ctx) -> Option<Code> {
-        let mut saved = [(0usize, 0i64); 8];
-        let mut n = 0;
+        if let [one] = simple {
+            // One assignment: the child differs in one digit; nothing needs writing back.
+            let (slot, _, new) = self.simple_step(one, ctx)?;
+            let delta = self.slot_delta(slot, ctx.slots[slot], new);
+            return Some(self.after_move((code as i64 + delta) as u64, false));
+        }
+        let mark = ctx.undo.len();
         let mut ok = true;
         for s in simple {
-            let slot = match s.index {
-                None => s.base as usize,
-                Some(l) => {
-                    let i = ctx.locals[l as usize] - s.offset;
-                    if i < 0 || i >= s.len as i64 {
-                        ok = false;
-                        break;
-                    }
-                    s.base as usize + i as usize
+            match self.simple_step(s, ctx) {
+                Some((slot, old, new)) => {
+                    ctx.undo.push((slot as u32, old));
+                    ctx.slots[slot] = new;
                 }
-            };
-            let v = match s.value {
-                Operand::Const(c) => c,
-                Operand::Local(l) => ctx.locals[l as usize],
-                Operand::Slot(x) => ctx.slots[x as usize],
-            };
-            let old = ctx.slots[slot];
-            let new = match s.op {
-                COp::Set => Some(v),
-                COp::Add => old.checked_add(v),
-                COp::Sub => old.checked_sub(v),
-                COp::Mul => old.checked_mul(v),
-            };
-            let (lo, hi) = ctx.ranges[slot];
-            match new {
-                Some(x) if x >= lo && x <= hi => {
-                    saved[n] = (slot, old);
-                    n += 1;
-                    ctx.slots[slot] = x;
-                }
-                _ => {
+                None => {
                     ok = false;
                     break;
                 }
             }
         }
         let mut delta: i64 = 0;
-        for i in 0..n {
-            let (slot, old) = saved[i];
-            if saved[..i].iter().all(|(s, _)| *s != slot) {
-                delta += self.slot_delta(slot, old, ctx.slots[slot]);
+        for (i, &(slot, old)) in ctx.undo[mark..].iter().enumerate() {
+            if ctx.undo[mark..mark + i].iter().all(|(s, _)| *s != slot) {
+                delta += self.slot_delta(slot as usize, old, ctx.slots[slot as usize]);
             }
         }
-        for &(slot, old) in saved[..n].iter().rev() {
-            ctx.slots[slot] = old;
-        }
+        ctx.rollback(mark);
         ok.then(|| self.after_move((code as i64 + delta) as u64, false))
+    }
+
+    /// One plain assignment's slot, old value and new value, if every check passes.
+    #[inline]
+    fn simple_step(&self, s: &Simple, ctx: &Ctx) -> Option<(usize, i64, i64)> {
+        let slot = match s.index {
+            None => s.base as usize,
+            Some(l) => {
+                let i = ctx.locals[l as usize] - s.offset;
+                if i < 0 || i >= s.len as i64 {
+                    return None;
+                }
+                s.base as usize + i as usize
+            }
+        };
+        let v = match s.value {
+            Operand::Const(c) => c,
+            Operand::Local(l) => ctx.locals[l as usize],
+            Operand::Slot(x) => ctx.slots[x as usize],
+        };
+        let old = ctx.slots[slot];
+        let new = match s.op {
+            COp::Set => Some(v),
+            COp::Add => old.checked_add(v),
+            COp::Sub => old.checked_sub(v),
+            COp::Mul => old.checked_mul(v),
+        }?;
+        let (lo, hi) = ctx.ranges[slot];
+        (new >= lo && new <= hi).then_some((slot, old, new))
     }
 
     /// How a move is named: its `as "..."` template filled in, or `name arg arg`.

@@ -175,6 +175,9 @@ impl Dfs<'_, '_> {
                 Ok(unpack(entry))
             }
             Expand::Moves => {
+                for c in &self.kids[start..] {
+                    self.store.prefetch(c.code);
+                }
                 self.store.set(code, BUSY << 61);
                 self.frames.push(Frame {
                     code,

@@ -79,15 +79,31 @@ pub(crate) fn unpack(e: u64) -> Option<Entry> {
     })
 }
 
+/// The table. Dense tables start with 32-bit entries (value, remoteness below 8192, Grundy value
+/// below 65536) — half the memory traffic — and widen in place to 64 bits the first time an entry
+/// does not fit.
 pub enum Store {
+    Dense32(Vec<u32>),
     Dense(Vec<u64>),
     Sparse(FxHashMap<Code, u64>),
+}
+
+/// The 32-bit form of an entry, if it fits: tag in bits 29..32, remoteness in 16..29, Grundy in 0..16.
+#[inline]
+fn narrow(e: u64) -> Option<u32> {
+    let (t, rem, g) = (tag(e), (e >> 32) & REM_MASK, e & 0xFFFF_FFFF);
+    (rem < 1 << 13 && g < 1 << 16).then_some(((t as u32) << 29) | ((rem as u32) << 16) | g as u32)
+}
+
+#[inline]
+fn widen(x: u32) -> u64 {
+    (((x >> 29) as u64) << TAG_SHIFT) | ((((x >> 16) & 0x1FFF) as u64) << 32) | (x & 0xFFFF) as u64
 }
 
 impl Store {
     pub fn for_space(space: u64) -> Store {
         if space <= DENSE_LIMIT {
-            Store::Dense(vec![0u64; space as usize])
+            Store::Dense32(vec![0u32; space as usize])
         } else {
             Store::Sparse(FxHashMap::default())
         }
@@ -95,13 +111,46 @@ impl Store {
     #[inline]
     pub fn get(&self, c: Code) -> u64 {
         match self {
+            Store::Dense32(v) => widen(v[c as usize]),
             Store::Dense(v) => v[c as usize],
             Store::Sparse(m) => m.get(&c).copied().unwrap_or(UNSEEN),
         }
     }
+    /// Asks the CPU to start loading an entry that will be read soon, so that the cache misses of
+    /// a position's children overlap instead of stalling one after another.
+    #[inline]
+    pub fn prefetch(&self, c: Code) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let ptr = match self {
+                Store::Dense32(v) => v.get(c as usize).map(|x| (x as *const u32).cast::<i8>()),
+                Store::Dense(v) => v.get(c as usize).map(|x| (x as *const u64).cast::<i8>()),
+                Store::Sparse(_) => None,
+            };
+            if let Some(p) = ptr {
+                // SAFETY: `_mm_prefetch` only hints the cache; the pointer is to a live element of
+                // the table, and a prefetch never faults or changes memory.
+                unsafe {
+                    use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+                    _mm_prefetch::<_MM_HINT_T0>(p);
+                }
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = c;
+    }
+
     #[inline]
     pub fn set(&mut self, c: Code, e: u64) {
         match self {
+            Store::Dense32(v) => match narrow(e) {
+                Some(x) => v[c as usize] = x,
+                None => {
+                    let mut wide: Vec<u64> = v.iter().map(|x| widen(*x)).collect();
+                    wide[c as usize] = e;
+                    *self = Store::Dense(wide);
+                }
+            },
             Store::Dense(v) => v[c as usize] = e,
             Store::Sparse(m) => {
                 m.insert(c, e);
