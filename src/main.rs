@@ -1,5 +1,20 @@
 //! The `gamec` binary: run the CLI and turn its outcome into an exit code.
 
-fn main() -> std::process::ExitCode {
-    gamec::cli::main()
+use std::process::ExitCode;
+
+/// Parsing and checking recurse over the syntax tree; a generous stack (reserved, not committed,
+/// memory) lets deep but legal files through, and `syntax::limits` rejects absurd ones clearly.
+const STACK: usize = 512 << 20;
+
+fn main() -> ExitCode {
+    match std::thread::Builder::new()
+        .stack_size(STACK)
+        .spawn(gamec::cli::main)
+    {
+        Ok(worker) => worker.join().unwrap_or(ExitCode::from(101)),
+        Err(e) => {
+            eprintln!("error: cannot start: {e}");
+            ExitCode::from(2)
+        }
+    }
 }

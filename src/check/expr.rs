@@ -628,12 +628,17 @@ impl Cx {
                         r.span,
                     ),
                 };
-                Some(CDomain { lo, hi })
+                Some(CDomain {
+                    lo,
+                    hi,
+                    span: r.span,
+                })
             }
             Domain::Expr(e) => match &e.kind {
                 ExprKind::Players => Some(CDomain {
                     lo: CExpr::Const(1),
                     hi: CExpr::Const(2),
+                    span: e.span,
                 }),
                 ExprKind::Call { func, args } if func.name == "indices" && args.len() == 1 => {
                     let t = self.expr(&args[0], mode, d)?;
@@ -652,6 +657,7 @@ impl Cx {
                     Some(CDomain {
                         lo: CExpr::Const(0),
                         hi: CExpr::Const(len - 1),
+                        span: e.span,
                     })
                 }
                 _ => {

@@ -34,6 +34,8 @@ pub const CODES: &[&str] = &[
     "gamec::ambiguous_winner",
     "gamec::bad_player",
     "gamec::too_many_positions",
+    "gamec::too_deep",
+    "gamec::too_wide",
 ];
 
 fn or_list(items: &[&str]) -> String {
@@ -296,6 +298,20 @@ pub fn fault(kind: crate::rules::RtKind, span: Span, message: &str, trace: &str)
             "not a player",
             "Players are numbered 1 and 2; make the outcome name one of them.",
         ),
+        TooWide => (
+            "gamec::too_wide",
+            "too many values",
+            "Narrow the range (with the state's ranges in mind) or add guards so fewer moves are tried.",
+        ),
     };
     runtime(code, span, message, label, trace, help)
+}
+
+pub fn too_deep(span: Span, limit: usize, what: &str) -> Diag {
+    Diag::error(
+        "gamec::too_deep",
+        format!("this nests deeper than gamec accepts ({limit} levels of {what})"),
+    )
+    .label(span, "too deep from here")
+    .help("Split the expression with intermediate options or variables, or simplify it.")
 }

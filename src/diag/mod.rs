@@ -169,8 +169,44 @@ impl RenderStyle {
     }
 }
 
+/// Source lines longer than this are not drawn (miette cannot lay them out); labels on them are
+/// given by line and column instead.
+const MAX_DRAWN_LINE: usize = 1_000;
+
+/// Line and column (1-based) of a byte offset, and the length of that line.
+fn locate(source: &str, offset: usize) -> (usize, usize, usize) {
+    let offset = offset.min(source.len());
+    let before = &source[..offset];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line_len = source[line_start..]
+        .find('\n')
+        .unwrap_or(source.len() - line_start);
+    let col = source[line_start..offset].chars().count() + 1;
+    (before.matches('\n').count() + 1, col, line_len)
+}
+
+/// A copy of `diag` whose labels on over-long lines are moved into the message as text.
+fn drawable(diag: &Diag, file_name: &str, source: &str) -> Diag {
+    let mut d = diag.clone();
+    let (mut keep, mut notes) = (Vec::new(), Vec::new());
+    for l in &diag.labels {
+        let (line, col, len) = locate(source, l.span.start);
+        if len > MAX_DRAWN_LINE || l.span.len() > 10 * MAX_DRAWN_LINE {
+            notes.push(format!("{file_name}:{line}:{col}: {}", l.text));
+        } else {
+            keep.push(l.clone());
+        }
+    }
+    if !notes.is_empty() {
+        d.labels = keep;
+        d.message = format!("{}\n  at {}", d.message, notes.join("\n  at "));
+    }
+    d
+}
+
 /// Renders one diagnostic against its file.
 pub fn render(diag: &Diag, file_name: &str, source: &str, style: RenderStyle) -> String {
+    let diag = &drawable(diag, file_name, source);
     let theme = if style.color {
         GraphicalTheme::unicode()
     } else {
@@ -184,11 +220,23 @@ pub fn render(diag: &Diag, file_name: &str, source: &str, style: RenderStyle) ->
         diag,
         source: &named,
     };
-    let mut out = String::new();
-    if handler.render_report(&mut out, &attached).is_err() {
-        out = format!("{}: {}\n", diag.code, diag.message);
+    // A layout bug in the renderer must not take the program down: fall back to plain text.
+    let rendered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let mut out = String::new();
+        handler.render_report(&mut out, &attached).map(|_| out)
+    }));
+    match rendered {
+        Ok(Ok(out)) => out,
+        _ => plain(diag),
     }
-    out
+}
+
+fn plain(diag: &Diag) -> String {
+    let mut s = format!("{}: {}\n", diag.code, diag.message);
+    if let Some(h) = &diag.help {
+        s += &format!("  help: {h}\n");
+    }
+    s
 }
 
 /// Renders every diagnostic of a file, one after another.

@@ -2,7 +2,12 @@
 //! place through the undo log and taken back, so generating a child costs no allocation.
 
 use super::{Code, Engine, Pos};
-use crate::rules::{CEnd, CMove, COp, COutcome, Ctx, Operand, RtError, RtKind, Simple};
+use crate::rules::{
+    check_range, CEnd, CMove, COp, COutcome, Ctx, Operand, RtError, RtKind, Simple,
+};
+
+/// The most parameter combinations tried in one position before giving up with an error.
+const MAX_CANDIDATES: u64 = 10_000_000;
 
 /// A move's result: the child's code and whether the mover keeps the turn (`again`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -170,9 +175,9 @@ impl Engine<'_> {
         ctx: &mut Ctx,
         sink: &mut F,
     ) -> Result<usize, Fault> {
-        let mut count = 0;
+        let (mut count, mut candidates) = (0, 0u64);
         for (f, m) in self.rules.moves.iter().enumerate() {
-            self.params(f, m, 0, code, ctx, sink, &mut count)?;
+            self.params(f, m, 0, code, ctx, sink, &mut count, &mut candidates)?;
         }
         Ok(count)
     }
@@ -187,6 +192,7 @@ impl Engine<'_> {
         ctx: &mut Ctx,
         sink: &mut F,
         count: &mut usize,
+        candidates: &mut u64,
     ) -> Result<(), Fault> {
         let base = m.first_local as usize;
         if m.domains.is_empty() {
@@ -194,6 +200,17 @@ impl Engine<'_> {
         }
         let lo = ctx.eval(&m.domains[k].lo)?;
         let hi = ctx.eval(&m.domains[k].hi)?;
+        check_range(lo, hi, m.domains[k].span)?;
+        if hi >= lo {
+            *candidates += (hi - lo + 1) as u64;
+            if *candidates > MAX_CANDIDATES {
+                return Err(Fault::from(RtError::new(
+                    RtKind::TooWide,
+                    m.span,
+                    format!("this position has more than {MAX_CANDIDATES} candidate moves to try"),
+                )));
+            }
+        }
         let last = k + 1 == m.domains.len();
         let mut v = lo;
         while v <= hi {
@@ -202,7 +219,7 @@ impl Engine<'_> {
             if last {
                 self.apply(f, m, code, ctx, sink, count)?;
             } else {
-                self.params(f, m, k + 1, code, ctx, sink, count)?;
+                self.params(f, m, k + 1, code, ctx, sink, count, candidates)?;
             }
             v += 1;
         }

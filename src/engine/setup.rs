@@ -68,6 +68,7 @@ impl Engine<'_> {
                     } => {
                         let lo = ctx.eval(&domain.lo)?;
                         let hi = ctx.eval(&domain.hi)?;
+                        crate::rules::check_range(lo, hi, domain.span)?;
                         let n = (hi - lo + 1).max(0);
                         let ws: Vec<i64> = match weights {
                             Some(ws) => ws.iter().map(|w| ctx.eval(w)).collect::<Result<_, _>>()?,

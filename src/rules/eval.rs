@@ -13,6 +13,26 @@ pub enum RtKind {
     AmbiguousWinner,
     NoMoves,
     BadPlayer,
+    /// A range or a position's moves too large to enumerate.
+    TooWide,
+}
+
+/// The most values a parameter, `count`/`any`/`all` or roll may range over at run time.
+pub const MAX_RANGE: i64 = 1_000_000;
+
+/// Checks a run-time range's size, so a typo like `1..=99999999999` is an error, not a hang.
+pub fn check_range(lo: i64, hi: i64, span: Span) -> Result<(), Box<RtError>> {
+    let size = (hi as i128) - (lo as i128) + 1;
+    if size > MAX_RANGE as i128 {
+        return Err(RtError::new(
+            RtKind::TooWide,
+            span,
+            format!(
+                "this ranges over {size} values ({lo}..={hi}); at most {MAX_RANGE} are allowed"
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// A problem that shows only while exploring the game.
@@ -181,8 +201,8 @@ impl Ctx<'_> {
                 local,
                 domain,
                 cond,
-                ..
-            } => self.eval_fold(*fold, *local, domain, cond)?,
+                span,
+            } => self.eval_fold(*fold, *local, domain, cond, *span)?,
         })
     }
 
@@ -195,8 +215,16 @@ impl Ctx<'_> {
         Ok(acc.unwrap_or(0))
     }
 
-    fn eval_fold(&mut self, fold: Fold, local: u16, domain: &CDomain, cond: &CExpr) -> R<i64> {
+    fn eval_fold(
+        &mut self,
+        fold: Fold,
+        local: u16,
+        domain: &CDomain,
+        cond: &CExpr,
+        span: Span,
+    ) -> R<i64> {
         let (lo, hi) = (self.eval(&domain.lo)?, self.eval(&domain.hi)?);
+        check_range(lo, hi, span)?;
         let mut count = 0;
         let mut v = lo;
         while v <= hi {

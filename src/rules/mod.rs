@@ -3,7 +3,7 @@
 
 mod eval;
 
-pub use eval::{Ctx, RtError, RtKind};
+pub use eval::{check_range, Ctx, RtError, RtKind, MAX_RANGE};
 
 use crate::syntax::ast::Span;
 
@@ -59,6 +59,8 @@ pub enum Fold {
 pub struct CDomain {
     pub lo: CExpr,
     pub hi: CExpr,
+    /// Where it is written, for a range too wide to enumerate.
+    pub span: Span,
 }
 
 #[derive(Clone, Debug)]

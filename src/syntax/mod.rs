@@ -1,6 +1,7 @@
 //! Syntax: the pest grammar, and turning its parse tree into the typed AST of `ast`.
 
 pub mod ast;
+mod limits;
 mod parse;
 mod tokens;
 

@@ -13,6 +13,7 @@ type Result<T> = std::result::Result<T, Diag>;
 
 /// Parses a whole file into its AST, or the one syntax error that stopped parsing.
 pub fn parse(source: &str) -> Result<GameFile> {
+    super::limits::check_brackets(source)?;
     let mut pairs = GameParser::parse(Rule::file, source).map_err(|e| syntax_error(source, e))?;
     let file = pairs.next().ok_or_else(catalog::syntax_empty)?;
     let game = children(file)
@@ -464,6 +465,12 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
 });
 
 pub(super) fn parse_expr(pair: Pair<Rule>) -> Result<Expr> {
+    let e = parse_expr_tree(pair)?;
+    super::limits::check_expr(&e)?;
+    Ok(e)
+}
+
+fn parse_expr_tree(pair: Pair<Rule>) -> Result<Expr> {
     PRATT
         .map_primary(parse_primary)
         .map_prefix(|op, rhs| {

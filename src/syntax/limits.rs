@@ -1,0 +1,69 @@
+//! Limits on nesting, so that a pathological file gets a diagnostic instead of exhausting the
+//! stack: brackets are counted before parsing, expression depth after.
+
+use super::ast::{Expr, ExprKind, Span};
+use crate::diag::{catalog, Diag};
+
+/// Deepest nesting of `(`, `[` and `{` accepted.
+pub const MAX_BRACKETS: usize = 200;
+/// Deepest expression tree accepted (a chain `1 + 1 + ...` is as deep as it is long).
+pub const MAX_EXPR_DEPTH: usize = 2_000;
+
+/// The first place where brackets nest deeper than the limit, skipping strings and comments.
+pub fn check_brackets(source: &str) -> Result<(), Diag> {
+    let bytes = source.as_bytes();
+    let (mut depth, mut i) = (0usize, 0usize);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_BRACKETS {
+                    return Err(catalog::too_deep(
+                        Span::new(i, i + 1),
+                        MAX_BRACKETS,
+                        "brackets",
+                    ));
+                }
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+/// The depth of an expression tree, measured without recursion.
+pub fn check_expr(e: &Expr) -> Result<(), Diag> {
+    let mut stack: Vec<(&Expr, usize)> = vec![(e, 1)];
+    while let Some((x, d)) = stack.pop() {
+        if d > MAX_EXPR_DEPTH {
+            let at = Span::new(x.span.start, x.span.start + 1);
+            return Err(catalog::too_deep(at, MAX_EXPR_DEPTH, "operators"));
+        }
+        match &x.kind {
+            ExprKind::Index(a, b) | ExprKind::Binary(_, a, b) => {
+                stack.push((a, d + 1));
+                stack.push((b, d + 1));
+            }
+            ExprKind::Unary(_, a) => stack.push((a, d + 1)),
+            ExprKind::List(xs) | ExprKind::Call { args: xs, .. } => {
+                stack.extend(xs.iter().map(|a| (a, d + 1)));
+            }
+            ExprKind::Comprehension { comp, .. } => stack.push((&comp.cond, d + 1)),
+            _ => {}
+        }
+    }
+    Ok(())
+}
