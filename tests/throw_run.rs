@@ -154,7 +154,7 @@ fn play_scripted_session_with_bad_input_and_quit() {
     let (out, _, code) = gamec(&args, "rock\nfoo\nsp\nlizard\nq\n");
     assert_eq!(code, 0);
     assert!(
-        out.contains("Round 2. Your throw: `foo` is not a throw of this game."),
+        out.contains("Round 2. Your throw: foo\n`foo` is not a throw of this game."),
         "{out}"
     );
     assert!(
@@ -162,11 +162,29 @@ fn play_scripted_session_with_bad_input_and_quit() {
         "a unique prefix names a throw:\n{out}"
     );
     assert!(
-        out.ends_with("Match stopped. Score: you 2, computer 1.\n"),
+        out.ends_with("Round 4. Your throw: q\nMatch stopped. Score: you 2, computer 1.\n"),
         "{out}"
     );
     // The same seed gives the same session.
     assert_eq!(gamec(&args, "rock\nfoo\nsp\nlizard\nq\n").0, out);
+}
+
+#[test]
+fn play_explains_empty_entries_and_the_end_of_input() {
+    let (out, _, code) = gamec(&["play", "games/rps.game", "--seed", "2"], "\nrock\n");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(
+            "Round 1. Your throw: \nNothing typed: type a throw as listed, or q to quit.\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.ends_with(
+            "Round 2. Your throw: \nNo more input: the match stops here.\nMatch stopped. Score: you 1, computer 0.\n"
+        ),
+        "{out}"
+    );
 }
 
 #[test]

@@ -107,6 +107,7 @@ pub fn play(
         style,
         rounds,
         rng,
+        echo: !std::io::IsTerminal::is_terminal(&std::io::stdin()),
     };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();

@@ -25,6 +25,8 @@ pub struct Match<'a> {
     pub style: Style,
     pub rounds: u32,
     pub rng: ChaCha8Rng,
+    /// Write what the human typed back to the output (for piped input, which is not echoed).
+    pub echo: bool,
 }
 
 /// How a match ended: rounds won by the human and by the computer.
@@ -96,14 +98,23 @@ impl Match<'_> {
         loop {
             write!(out, "Round {round}. Your throw: ")?;
             out.flush()?;
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
+            let mut bytes = Vec::new();
+            if input.read_until(b'\n', &mut bytes)? == 0 {
                 writeln!(out)?;
+                writeln!(out, "No more input: the match stops here.")?;
                 return Ok(None);
             }
+            // Bytes that are not UTF-8 become replacement characters: a bad entry, not an error.
+            let line = String::from_utf8_lossy(&bytes);
             let word = line.trim();
+            if self.echo {
+                writeln!(out, "{word}")?;
+            }
             match word.to_lowercase().as_str() {
-                "" => continue,
+                "" => {
+                    writeln!(out, "Nothing typed: type a throw as listed, or q to quit.")?;
+                    continue;
+                }
                 "q" | "quit" | "exit" => return Ok(None),
                 _ => {}
             }
