@@ -1,9 +1,10 @@
 //! Expressions: name resolution, types, and compilation to `CExpr`, with every problem collected.
+//! Built-in functions and ranged domains are in `builtins`, constants in `consts`.
 
 use super::options::OptValue;
 use crate::diag::{catalog, did_you_mean, Diag, Diagnostics};
-use crate::rules::{ArithOp, CDomain, CExpr, CmpOp, Ctx, Fold, RtKind, VarInfo, VarKind};
-use crate::syntax::ast::{BinOp, Domain, Expr, ExprKind, Range, RangeKind, Span, UnOp};
+use crate::rules::{ArithOp, CExpr, CmpOp, Fold, VarInfo, VarKind};
+use crate::syntax::ast::{BinOp, Expr, ExprKind, Span, UnOp};
 
 pub struct OptInfo {
     pub name: String,
@@ -27,7 +28,7 @@ pub enum Ty {
 }
 
 impl Ty {
-    fn describe(&self) -> &'static str {
+    pub(super) fn describe(&self) -> &'static str {
         match self {
             Ty::Int => "a number",
             Ty::Bool => "a condition (true or false)",
@@ -42,7 +43,7 @@ pub struct Typed {
     pub ty: Ty,
 }
 
-const BUILTINS: &[&str] = &[
+pub(super) const BUILTINS: &[&str] = &[
     "sum", "min", "max", "len", "abs", "count", "any", "all", "indices",
 ];
 
@@ -59,7 +60,7 @@ pub struct Cx {
     pub poisoned: Vec<String>,
 }
 
-enum Res {
+pub(super) enum Res {
     Local(u16),
     Var(u32),
     Opt(usize),
@@ -97,7 +98,7 @@ impl Cx {
         self.locals.iter().map(|(n, _)| n.clone()).collect()
     }
 
-    fn resolve(&self, name: &str) -> Option<Res> {
+    pub(super) fn resolve(&self, name: &str) -> Option<Res> {
         if let Some((_, l)) = self.locals.iter().rev().find(|(n, _)| n == name) {
             return Some(Res::Local(*l));
         }
@@ -110,7 +111,7 @@ impl Cx {
             .map(Res::Opt)
     }
 
-    fn unknown(&self, span: Span, name: &str) -> Diag {
+    pub(super) fn unknown(&self, span: Span, name: &str) -> Diag {
         let mut names: Vec<String> = self.local_names();
         names.extend(self.vars.iter().map(|v| v.name.clone()));
         names.extend(self.options.iter().map(|o| o.name.clone()));
@@ -201,7 +202,13 @@ impl Cx {
         }
     }
 
-    fn name(&mut self, n: &str, span: Span, mode: Mode, d: &mut Diagnostics) -> Option<Typed> {
+    pub(super) fn name(
+        &mut self,
+        n: &str,
+        span: Span,
+        mode: Mode,
+        d: &mut Diagnostics,
+    ) -> Option<Typed> {
         match self.resolve(n) {
             None => {
                 if !self.poisoned.iter().any(|p| p == n) {
@@ -250,7 +257,7 @@ impl Cx {
         }
     }
 
-    fn index(
+    pub(super) fn index(
         &mut self,
         base: &Expr,
         index: &Expr,
@@ -326,7 +333,7 @@ impl Cx {
         }
     }
 
-    fn binary(
+    pub(super) fn binary(
         &mut self,
         op: BinOp,
         a: &Expr,
@@ -406,108 +413,6 @@ impl Cx {
         })
     }
 
-    fn call(
-        &mut self,
-        func: &str,
-        fspan: Span,
-        args: &[Expr],
-        span: Span,
-        mode: Mode,
-        d: &mut Diagnostics,
-    ) -> Option<Typed> {
-        if !BUILTINS.contains(&func) {
-            d.push(catalog::unknown_function(
-                fspan,
-                func,
-                did_you_mean(func, BUILTINS.iter().copied()),
-            ));
-            return None;
-        }
-        let int = |c| Some(Typed { c, ty: Ty::Int });
-        match (func, args) {
-            ("sum" | "min" | "max" | "len", [one]) => {
-                let t = self.expr(one, mode, d)?;
-                match t.ty {
-                    Ty::Array(v) => {
-                        let info = &self.vars[v as usize];
-                        let (base, len) = (info.base, info.len);
-                        int(match func {
-                            "sum" => CExpr::Sum { base, len, span },
-                            "min" => CExpr::MinOf { base, len },
-                            "max" => CExpr::MaxOf { base, len },
-                            _ => CExpr::Const(len as i64),
-                        })
-                    }
-                    Ty::List(vs) => {
-                        let v = match func {
-                            "sum" => vs.iter().try_fold(0i64, |a, b| a.checked_add(*b)),
-                            "min" => vs.iter().copied().min(),
-                            "max" => vs.iter().copied().max(),
-                            _ => Some(vs.len() as i64),
-                        };
-                        match v {
-                            Some(v) => int(CExpr::Const(v)),
-                            None => {
-                                d.push(catalog::wrong_arguments(
-                                    span,
-                                    func,
-                                    "a list that is not empty",
-                                ));
-                                None
-                            }
-                        }
-                    }
-                    Ty::Int if func == "min" || func == "max" => int(t.c),
-                    _ => {
-                        d.push(catalog::wrong_arguments(
-                            span,
-                            func,
-                            "one array or list, like `sum(heap)`",
-                        ));
-                        None
-                    }
-                }
-            }
-            ("min" | "max", many) if many.len() >= 2 => {
-                let mut cs = Vec::new();
-                for a in many {
-                    cs.push(self.int(a, mode, d));
-                }
-                let cs: Option<Vec<CExpr>> = cs.into_iter().collect();
-                int(if func == "min" {
-                    CExpr::Min(cs?)
-                } else {
-                    CExpr::Max(cs?)
-                })
-            }
-            ("abs", [one]) => int(CExpr::Abs(Box::new(self.int(one, mode, d)?), span)),
-            ("indices", _) => {
-                d.push(catalog::misplaced_statement(
-                    span,
-                    "indices(...)",
-                    "after `in`, as what a parameter or `count(i in ...)` ranges over",
-                ));
-                None
-            }
-            ("count" | "any" | "all", _) => {
-                d.push(catalog::wrong_arguments(
-                    span,
-                    func,
-                    "`x in RANGE where CONDITION`",
-                ));
-                None
-            }
-            _ => {
-                let wanted = match func {
-                    "abs" => "one number",
-                    _ => "one array or list, or (min and max) two or more numbers",
-                };
-                d.push(catalog::wrong_arguments(span, func, wanted));
-                None
-            }
-        }
-    }
-
     /// Compiles an expression that must be a number.
     pub fn int(&mut self, e: &Expr, mode: Mode, d: &mut Diagnostics) -> Option<CExpr> {
         let t = self.expr(e, mode, d)?;
@@ -520,7 +425,13 @@ impl Cx {
         self.want(t, Ty::Bool, e.span, d)
     }
 
-    fn want(&self, t: Typed, want: Ty, span: Span, d: &mut Diagnostics) -> Option<CExpr> {
+    pub(super) fn want(
+        &self,
+        t: Typed,
+        want: Ty,
+        span: Span,
+        d: &mut Diagnostics,
+    ) -> Option<CExpr> {
         if t.ty == want {
             return Some(t.c);
         }
@@ -544,127 +455,5 @@ impl Cx {
             &help,
         ));
         None
-    }
-
-    /// Evaluates a compiled constant expression, reporting arithmetic problems at `span`.
-    pub fn eval_const(&self, c: &CExpr, span: Span, d: &mut Diagnostics) -> Option<i64> {
-        let mut slots: [i64; 0] = [];
-        let mut locals = vec![0i64; self.max_locals as usize + 1];
-        let mut undo = Vec::new();
-        let mut ctx = Ctx {
-            vars: &self.vars,
-            ranges: &[],
-            slots: &mut slots,
-            locals: &mut locals,
-            mover: 1,
-            last_mover: 2,
-            undo: &mut undo,
-            again: false,
-        };
-        match ctx.eval(c) {
-            Ok(v) => Some(v),
-            Err(e) => {
-                let code = match e.kind {
-                    RtKind::DivisionByZero => "gamec::division_by_zero",
-                    _ => "gamec::overflow",
-                };
-                d.push(Diag::error(code, e.message).label(span, "in this constant").help(
-                    "Constants are computed before play; change the expression or the options.",
-                ));
-                None
-            }
-        }
-    }
-
-    pub fn const_int(&mut self, e: &Expr, d: &mut Diagnostics) -> Option<i64> {
-        let c = self.int(e, Mode::Const, d)?;
-        self.eval_const(&c, e.span, d)
-    }
-
-    /// A constant of any kind: number, condition or list (for option defaults and initial values).
-    pub fn const_value(&mut self, e: &Expr, d: &mut Diagnostics) -> Option<OptValue> {
-        let t = self.expr(e, Mode::Const, d)?;
-        match t.ty {
-            Ty::Int => Some(OptValue::Int(self.eval_const(&t.c, e.span, d)?)),
-            Ty::Bool => Some(OptValue::Bool(self.eval_const(&t.c, e.span, d)? != 0)),
-            Ty::List(vs) => Some(OptValue::List(vs)),
-            Ty::Array(_) => None,
-        }
-    }
-
-    /// A range fixed before play, as inclusive bounds; reports an empty one.
-    pub fn const_range(
-        &mut self,
-        r: &Range,
-        mode: Mode,
-        d: &mut Diagnostics,
-    ) -> Option<(i64, i64)> {
-        let _ = mode;
-        let lo = self.const_int(&r.lo, d);
-        let hi = self.const_int(&r.hi, d);
-        let (lo, mut hi) = (lo?, hi?);
-        if r.kind == RangeKind::Exclusive {
-            hi = hi.checked_sub(1)?;
-        }
-        if lo > hi {
-            d.push(catalog::bad_range(r.span, lo, hi));
-            return None;
-        }
-        Some((lo, hi))
-    }
-
-    /// What a parameter, roll or comprehension ranges over, as an inclusive run-time range.
-    pub fn domain(&mut self, dom: &Domain, mode: Mode, d: &mut Diagnostics) -> Option<CDomain> {
-        match dom {
-            Domain::Range(r) => {
-                let (lo, hi) = (self.int(&r.lo, mode, d), self.int(&r.hi, mode, d));
-                let (lo, hi) = (lo?, hi?);
-                let hi = match r.kind {
-                    RangeKind::Inclusive => hi,
-                    RangeKind::Exclusive => CExpr::Arith(
-                        ArithOp::Sub,
-                        Box::new(hi),
-                        Box::new(CExpr::Const(1)),
-                        r.span,
-                    ),
-                };
-                Some(CDomain {
-                    lo,
-                    hi,
-                    span: r.span,
-                })
-            }
-            Domain::Expr(e) => match &e.kind {
-                ExprKind::Players => Some(CDomain {
-                    lo: CExpr::Const(1),
-                    hi: CExpr::Const(2),
-                    span: e.span,
-                }),
-                ExprKind::Call { func, args } if func.name == "indices" && args.len() == 1 => {
-                    let t = self.expr(&args[0], mode, d)?;
-                    let len = match t.ty {
-                        Ty::Array(v) => self.vars[v as usize].len as i64,
-                        Ty::List(vs) => vs.len() as i64,
-                        _ => {
-                            d.push(catalog::wrong_arguments(
-                                e.span,
-                                "indices",
-                                "one array, like `indices(heap)`",
-                            ));
-                            return None;
-                        }
-                    };
-                    Some(CDomain {
-                        lo: CExpr::Const(0),
-                        hi: CExpr::Const(len - 1),
-                        span: e.span,
-                    })
-                }
-                _ => {
-                    d.push(catalog::bad_domain(e.span));
-                    None
-                }
-            },
-        }
     }
 }

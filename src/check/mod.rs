@@ -1,9 +1,13 @@
 //! The checker: resolves names, types and ranges, collecting every problem, and compiles a sequential
 //! game into `rules::Rules`. Throw games are checked in `crate::throw`.
 
+mod builtins;
+mod consts;
 mod expr;
+mod moves;
 mod options;
 mod seq;
+mod stmts;
 
 pub use options::{parse_set, OptValue, SetArg};
 

@@ -1,8 +1,11 @@
 //! Syntax: the pest grammar, and turning its parse tree into the typed AST of `ast`.
 
 pub mod ast;
+mod errors;
+mod expr;
 mod limits;
 mod parse;
+mod throws;
 mod tokens;
 
 pub use parse::parse;

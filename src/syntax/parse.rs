@@ -1,20 +1,22 @@
-//! pest pairs → AST, one function per grammar rule; syntax errors become `gamec::syntax` diagnostics.
+//! pest pairs → AST, one function per grammar rule: the file, declarations and statements.
+//! Expressions are in `expr`, throw-game items in `throws`, syntax errors in `errors`.
 
 use super::ast::*;
-use super::tokens;
 use super::{GameParser, Rule};
 use crate::diag::{catalog, Diag};
 use pest::iterators::Pair;
-use pest::pratt_parser::{Assoc, Op, PrattParser};
 use pest::Parser;
-use std::sync::LazyLock;
 
-type Result<T> = std::result::Result<T, Diag>;
+pub(super) type Result<T> = std::result::Result<T, Diag>;
+
+use super::expr::parse_expr;
+use super::throws::{parse_beats, parse_round, parse_throws};
 
 /// Parses a whole file into its AST, or the one syntax error that stopped parsing.
 pub fn parse(source: &str) -> Result<GameFile> {
     super::limits::check_brackets(source)?;
-    let mut pairs = GameParser::parse(Rule::file, source).map_err(|e| syntax_error(source, e))?;
+    let mut pairs = GameParser::parse(Rule::file, source)
+        .map_err(|e| super::errors::syntax_error(source, e))?;
     let file = pairs.next().ok_or_else(catalog::syntax_empty)?;
     let game = children(file)
         .find(|p| p.as_rule() == Rule::game)
@@ -24,7 +26,7 @@ pub fn parse(source: &str) -> Result<GameFile> {
 
 /// A pair's span, ending at its last token: pest counts whitespace and comments skipped before an
 /// optional trailing element as part of the rule, which would make labels overshoot.
-fn span(pair: &Pair<Rule>) -> Span {
+pub(super) fn span(pair: &Pair<Rule>) -> Span {
     Span::new(pair.as_span().start(), tight_end(pair))
 }
 
@@ -56,11 +58,11 @@ fn is_token(rule: Rule) -> bool {
     ) || format!("{rule:?}").starts_with("kw_")
 }
 
-fn children(pair: Pair<Rule>) -> impl Iterator<Item = Pair<Rule>> {
+pub(super) fn children(pair: Pair<Rule>) -> impl Iterator<Item = Pair<Rule>> {
     pair.into_inner().filter(|p| !is_token(p.as_rule()))
 }
 
-fn ident(pair: Pair<Rule>) -> Ident {
+pub(super) fn ident(pair: Pair<Rule>) -> Ident {
     Ident {
         name: pair.as_str().to_string(),
         span: span(&pair),
@@ -92,14 +94,14 @@ fn parse_game(pair: Pair<Rule>) -> Result<GameFile> {
     Ok(g)
 }
 
-fn first(pair: Pair<Rule>) -> Result<Pair<Rule>> {
+pub(super) fn first(pair: Pair<Rule>) -> Result<Pair<Rule>> {
     let s = span(&pair);
     children(pair)
         .next()
         .ok_or_else(|| catalog::syntax_internal(s))
 }
 
-fn parse_string(pair: Pair<Rule>) -> StrLit {
+pub(super) fn parse_string(pair: Pair<Rule>) -> StrLit {
     let s = span(&pair);
     let raw = pair.as_str();
     let inner = &raw[1..raw.len().saturating_sub(1).max(1)];
@@ -128,7 +130,7 @@ fn parse_string(pair: Pair<Rule>) -> StrLit {
     StrLit { value, span: s }
 }
 
-fn parse_int(pair: &Pair<Rule>) -> Result<i64> {
+pub(super) fn parse_int(pair: &Pair<Rule>) -> Result<i64> {
     pair.as_str()
         .parse::<i64>()
         .map_err(|_| catalog::number_too_large(span(pair)))
@@ -161,7 +163,10 @@ fn parse_option(pair: Pair<Rule>) -> Result<OptionDecl> {
     })
 }
 
-fn next<'a>(it: &mut impl Iterator<Item = Pair<'a, Rule>>, s: Span) -> Result<Pair<'a, Rule>> {
+pub(super) fn next<'a>(
+    it: &mut impl Iterator<Item = Pair<'a, Rule>>,
+    s: Span,
+) -> Result<Pair<'a, Rule>> {
     it.next().ok_or_else(|| catalog::syntax_internal(s))
 }
 
@@ -232,7 +237,7 @@ fn parse_var(pair: Pair<Rule>) -> Result<VarDecl> {
     })
 }
 
-fn parse_range(pair: Pair<Rule>) -> Result<Range> {
+pub(super) fn parse_range(pair: Pair<Rule>) -> Result<Range> {
     let s = span(&pair);
     let mut it = children(pair);
     let lo = parse_expr(next(&mut it, s)?)?;
@@ -251,7 +256,7 @@ fn parse_range(pair: Pair<Rule>) -> Result<Range> {
     })
 }
 
-fn parse_domain(pair: Pair<Rule>) -> Result<Domain> {
+pub(super) fn parse_domain(pair: Pair<Rule>) -> Result<Domain> {
     let p = first(pair)?;
     Ok(match p.as_rule() {
         Rule::range => Domain::Range(parse_range(p)?),
@@ -441,257 +446,4 @@ fn parse_outcome(pair: Pair<Rule>) -> Result<Outcome> {
         _ => OutcomeKind::Tie,
     };
     Ok(Outcome { kind, span: s })
-}
-
-// ---------------------------------------------------------------- expressions
-
-static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
-    PrattParser::new()
-        .op(Op::infix(Rule::op_or, Assoc::Left))
-        .op(Op::infix(Rule::op_and, Assoc::Left))
-        .op(Op::prefix(Rule::op_not))
-        .op(Op::infix(Rule::op_eq, Assoc::Left)
-            | Op::infix(Rule::op_ne, Assoc::Left)
-            | Op::infix(Rule::op_lt, Assoc::Left)
-            | Op::infix(Rule::op_le, Assoc::Left)
-            | Op::infix(Rule::op_gt, Assoc::Left)
-            | Op::infix(Rule::op_ge, Assoc::Left))
-        .op(Op::infix(Rule::op_add, Assoc::Left) | Op::infix(Rule::op_sub, Assoc::Left))
-        .op(Op::infix(Rule::op_mul, Assoc::Left)
-            | Op::infix(Rule::op_div, Assoc::Left)
-            | Op::infix(Rule::op_rem, Assoc::Left))
-        .op(Op::prefix(Rule::op_neg))
-        .op(Op::postfix(Rule::index))
-});
-
-pub(super) fn parse_expr(pair: Pair<Rule>) -> Result<Expr> {
-    let e = parse_expr_tree(pair)?;
-    super::limits::check_expr(&e)?;
-    Ok(e)
-}
-
-fn parse_expr_tree(pair: Pair<Rule>) -> Result<Expr> {
-    PRATT
-        .map_primary(parse_primary)
-        .map_prefix(|op, rhs| {
-            let rhs = rhs?;
-            let op_span = span(&op);
-            let un = if op.as_rule() == Rule::op_not {
-                UnOp::Not
-            } else {
-                UnOp::Neg
-            };
-            Ok(Expr {
-                span: op_span.join(rhs.span),
-                kind: ExprKind::Unary(un, Box::new(rhs)),
-            })
-        })
-        .map_postfix(|lhs, op| {
-            let lhs = lhs?;
-            let op_span = span(&op);
-            let idx = parse_expr(first(op)?)?;
-            Ok(Expr {
-                span: lhs.span.join(op_span),
-                kind: ExprKind::Index(Box::new(lhs), Box::new(idx)),
-            })
-        })
-        .map_infix(|lhs, op, rhs| {
-            let (lhs, rhs) = (lhs?, rhs?);
-            let bin = match op.as_rule() {
-                Rule::op_or => BinOp::Or,
-                Rule::op_and => BinOp::And,
-                Rule::op_eq => BinOp::Eq,
-                Rule::op_ne => BinOp::Ne,
-                Rule::op_lt => BinOp::Lt,
-                Rule::op_le => BinOp::Le,
-                Rule::op_gt => BinOp::Gt,
-                Rule::op_ge => BinOp::Ge,
-                Rule::op_add => BinOp::Add,
-                Rule::op_sub => BinOp::Sub,
-                Rule::op_mul => BinOp::Mul,
-                Rule::op_div => BinOp::Div,
-                _ => BinOp::Rem,
-            };
-            Ok(Expr {
-                span: lhs.span.join(rhs.span),
-                kind: ExprKind::Binary(bin, Box::new(lhs), Box::new(rhs)),
-            })
-        })
-        .parse(pair.into_inner())
-}
-
-fn parse_primary(pair: Pair<Rule>) -> Result<Expr> {
-    let s = span(&pair);
-    let kind = match pair.as_rule() {
-        Rule::int => ExprKind::Int(parse_int(&pair)?),
-        Rule::bool_lit => ExprKind::Bool(pair.as_str().starts_with("true")),
-        Rule::last_mover => ExprKind::LastMover,
-        Rule::mover => ExprKind::Mover,
-        Rule::opponent => ExprKind::Opponent,
-        Rule::players_kw => ExprKind::Players,
-        Rule::ident => ExprKind::Name(pair.as_str().to_string()),
-        Rule::paren => return parse_expr(first(pair)?),
-        Rule::list_lit => ExprKind::List(children(pair).map(parse_expr).collect::<Result<_>>()?),
-        Rule::call => {
-            let mut it = children(pair);
-            let func = ident(next(&mut it, s)?);
-            match it.next() {
-                Some(p) if p.as_rule() == Rule::comprehension => {
-                    let cs = span(&p);
-                    let mut ci = children(p);
-                    let var = ident(next(&mut ci, cs)?);
-                    let domain = parse_domain(next(&mut ci, cs)?)?;
-                    let cond = parse_expr(next(&mut ci, cs)?)?;
-                    ExprKind::Comprehension {
-                        func,
-                        comp: Comprehension {
-                            var,
-                            domain: Box::new(domain),
-                            cond: Box::new(cond),
-                        },
-                    }
-                }
-                Some(p) => {
-                    let mut args = vec![parse_expr(p)?];
-                    for a in it {
-                        args.push(parse_expr(a)?);
-                    }
-                    ExprKind::Call { func, args }
-                }
-                None => ExprKind::Call {
-                    func,
-                    args: Vec::new(),
-                },
-            }
-        }
-        _ => return Err(catalog::syntax_internal(s)),
-    };
-    Ok(Expr { kind, span: s })
-}
-
-// ---------------------------------------------------------------- throw games
-
-fn parse_throws(pair: Pair<Rule>) -> ThrowsDecl {
-    let s = span(&pair);
-    let throws = children(pair)
-        .map(|t| {
-            let mut it = children(t);
-            let name = it.next().map(ident).unwrap_or(Ident {
-                name: String::new(),
-                span: s,
-            });
-            let display = it.next().map(parse_string);
-            ThrowDecl { name, display }
-        })
-        .collect();
-    ThrowsDecl { throws, span: s }
-}
-
-fn parse_beats(pair: Pair<Rule>) -> Result<BeatsDecl> {
-    let s = span(&pair);
-    let b = first(pair)?;
-    if b.as_rule() == Rule::beats_rule {
-        return Ok(BeatsDecl::OddStepsAhead(span(&b)));
-    }
-    let edges = children(b).map(parse_edge).collect::<Result<_>>()?;
-    Ok(BeatsDecl::Edges { edges, span: s })
-}
-
-fn parse_edge(pair: Pair<Rule>) -> Result<Edge> {
-    let s = span(&pair);
-    let mut it = children(pair);
-    let winner = ident(next(&mut it, s)?);
-    let verb = ident(next(&mut it, s)?);
-    let loser = ident(next(&mut it, s)?);
-    let score = match it.next() {
-        Some(p) => Some((parse_int(&p)?, span(&p))),
-        None => None,
-    };
-    Ok(Edge {
-        winner,
-        verb,
-        loser,
-        score,
-        span: s,
-    })
-}
-
-fn parse_round(pair: Pair<Rule>) -> Result<RoundDecl> {
-    let s = span(&pair);
-    let clauses = children(pair)
-        .map(|c| {
-            let cs = span(&c);
-            let inner = first(c)?;
-            let (condition, action_pair) = match inner.as_rule() {
-                Rule::round_if => {
-                    let mut it = children(inner);
-                    let n = parse_int(&next(&mut it, cs)?)?;
-                    (RoundCondition::ExactlyThrows(n), next(&mut it, cs)?)
-                }
-                Rule::round_otherwise => (RoundCondition::Otherwise, first(inner)?),
-                _ => (RoundCondition::Always, inner),
-            };
-            let action = match first(action_pair)?.as_rule() {
-                Rule::act_eliminate_losers => RoundAction::EliminateLosers,
-                Rule::act_eliminate_beaten => RoundAction::EliminateBeatenUnlessAllBeaten,
-                _ => RoundAction::Rethrow,
-            };
-            Ok(RoundClause {
-                condition,
-                action,
-                span: cs,
-            })
-        })
-        .collect::<Result<_>>()?;
-    Ok(RoundDecl { clauses, span: s })
-}
-
-// ---------------------------------------------------------------- syntax errors
-
-fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Diag {
-    use pest::error::{ErrorVariant, InputLocation};
-    let pos = match err.location {
-        InputLocation::Pos(p) => p,
-        InputLocation::Span((a, _)) => a,
-    };
-    let positives = match &err.variant {
-        ErrorVariant::ParsingError { positives, .. } => positives.clone(),
-        ErrorVariant::CustomError { .. } => Vec::new(),
-    };
-    let mut expected: Vec<&'static str> = Vec::new();
-    let mut item_starts = false;
-    for r in positives {
-        if tokens::is_item_start(r) {
-            item_starts = true;
-        } else if let Some(d) = tokens::describe(r) {
-            if !expected.contains(&d) {
-                expected.push(d);
-            }
-        }
-    }
-    if item_starts {
-        expected.insert(
-            0,
-            "a declaration (`state`, `move`, `end if`, `option`, `throws`, ...)",
-        );
-    }
-    let found = found_token(source, pos);
-    let end = (pos + found.len().max(1)).min(source.len()).max(pos);
-    catalog::syntax(Span::new(pos, end), &expected, &found)
-}
-
-/// The word or character at `pos`, as the user would see it.
-fn found_token(source: &str, pos: usize) -> String {
-    let rest = &source[pos.min(source.len())..];
-    let word: String = rest
-        .chars()
-        .take_while(|c| c.is_alphanumeric() || *c == '_')
-        .collect();
-    if !word.is_empty() {
-        return word;
-    }
-    rest.chars()
-        .next()
-        .map(|c| c.to_string())
-        .unwrap_or_default()
 }

@@ -1,0 +1,165 @@
+//! Built-in functions (`sum`, `min`, `count`, ...) and what parameters range over.
+
+use super::expr::{Cx, Mode, Ty, Typed, BUILTINS};
+use crate::diag::{catalog, did_you_mean, Diagnostics};
+use crate::rules::{ArithOp, CDomain, CExpr};
+use crate::syntax::ast::{Domain, Expr, ExprKind, RangeKind, Span};
+
+impl Cx {
+    pub(super) fn call(
+        &mut self,
+        func: &str,
+        fspan: Span,
+        args: &[Expr],
+        span: Span,
+        mode: Mode,
+        d: &mut Diagnostics,
+    ) -> Option<Typed> {
+        if !BUILTINS.contains(&func) {
+            d.push(catalog::unknown_function(
+                fspan,
+                func,
+                did_you_mean(func, BUILTINS.iter().copied()),
+            ));
+            return None;
+        }
+        let int = |c| Some(Typed { c, ty: Ty::Int });
+        match (func, args) {
+            ("sum" | "min" | "max" | "len", [one]) => {
+                let t = self.expr(one, mode, d)?;
+                match t.ty {
+                    Ty::Array(v) => {
+                        let info = &self.vars[v as usize];
+                        let (base, len) = (info.base, info.len);
+                        int(match func {
+                            "sum" => CExpr::Sum { base, len, span },
+                            "min" => CExpr::MinOf { base, len },
+                            "max" => CExpr::MaxOf { base, len },
+                            _ => CExpr::Const(len as i64),
+                        })
+                    }
+                    Ty::List(vs) => {
+                        let v = match func {
+                            "sum" => vs.iter().try_fold(0i64, |a, b| a.checked_add(*b)),
+                            "min" => vs.iter().copied().min(),
+                            "max" => vs.iter().copied().max(),
+                            _ => Some(vs.len() as i64),
+                        };
+                        match v {
+                            Some(v) => int(CExpr::Const(v)),
+                            None => {
+                                d.push(catalog::wrong_arguments(
+                                    span,
+                                    func,
+                                    "a list that is not empty",
+                                ));
+                                None
+                            }
+                        }
+                    }
+                    Ty::Int if func == "min" || func == "max" => int(t.c),
+                    _ => {
+                        d.push(catalog::wrong_arguments(
+                            span,
+                            func,
+                            "one array or list, like `sum(heap)`",
+                        ));
+                        None
+                    }
+                }
+            }
+            ("min" | "max", many) if many.len() >= 2 => {
+                let mut cs = Vec::new();
+                for a in many {
+                    cs.push(self.int(a, mode, d));
+                }
+                let cs: Option<Vec<CExpr>> = cs.into_iter().collect();
+                int(if func == "min" {
+                    CExpr::Min(cs?)
+                } else {
+                    CExpr::Max(cs?)
+                })
+            }
+            ("abs", [one]) => int(CExpr::Abs(Box::new(self.int(one, mode, d)?), span)),
+            ("indices", _) => {
+                d.push(catalog::misplaced_statement(
+                    span,
+                    "indices(...)",
+                    "after `in`, as what a parameter or `count(i in ...)` ranges over",
+                ));
+                None
+            }
+            ("count" | "any" | "all", _) => {
+                d.push(catalog::wrong_arguments(
+                    span,
+                    func,
+                    "`x in RANGE where CONDITION`",
+                ));
+                None
+            }
+            _ => {
+                let wanted = match func {
+                    "abs" => "one number",
+                    _ => "one array or list, or (min and max) two or more numbers",
+                };
+                d.push(catalog::wrong_arguments(span, func, wanted));
+                None
+            }
+        }
+    }
+
+    /// What a parameter, roll or comprehension ranges over, as an inclusive run-time range.
+    pub fn domain(&mut self, dom: &Domain, mode: Mode, d: &mut Diagnostics) -> Option<CDomain> {
+        match dom {
+            Domain::Range(r) => {
+                let (lo, hi) = (self.int(&r.lo, mode, d), self.int(&r.hi, mode, d));
+                let (lo, hi) = (lo?, hi?);
+                let hi = match r.kind {
+                    RangeKind::Inclusive => hi,
+                    RangeKind::Exclusive => CExpr::Arith(
+                        ArithOp::Sub,
+                        Box::new(hi),
+                        Box::new(CExpr::Const(1)),
+                        r.span,
+                    ),
+                };
+                Some(CDomain {
+                    lo,
+                    hi,
+                    span: r.span,
+                })
+            }
+            Domain::Expr(e) => match &e.kind {
+                ExprKind::Players => Some(CDomain {
+                    lo: CExpr::Const(1),
+                    hi: CExpr::Const(2),
+                    span: e.span,
+                }),
+                ExprKind::Call { func, args } if func.name == "indices" && args.len() == 1 => {
+                    let t = self.expr(&args[0], mode, d)?;
+                    let len = match t.ty {
+                        Ty::Array(v) => self.vars[v as usize].len as i64,
+                        Ty::List(vs) => vs.len() as i64,
+                        _ => {
+                            d.push(catalog::wrong_arguments(
+                                e.span,
+                                "indices",
+                                "one array, like `indices(heap)`",
+                            ));
+                            return None;
+                        }
+                    };
+                    Some(CDomain {
+                        lo: CExpr::Const(0),
+                        hi: CExpr::Const(len - 1),
+                        span: e.span,
+                    })
+                }
+                _ => {
+                    d.push(catalog::bad_domain(e.span));
+                    None
+                }
+            },
+        }
+    }
+}

@@ -1,0 +1,76 @@
+//! Constants: what is fixed before play (option defaults, ranges, lengths, initial values).
+
+use super::expr::{Cx, Mode, Ty};
+use super::options::OptValue;
+use crate::diag::{catalog, Diag, Diagnostics};
+use crate::rules::{CExpr, Ctx, RtKind};
+use crate::syntax::ast::{Expr, Range, RangeKind, Span};
+
+impl Cx {
+    /// Evaluates a compiled constant expression, reporting arithmetic problems at `span`.
+    pub fn eval_const(&self, c: &CExpr, span: Span, d: &mut Diagnostics) -> Option<i64> {
+        let mut slots: [i64; 0] = [];
+        let mut locals = vec![0i64; self.max_locals as usize + 1];
+        let mut undo = Vec::new();
+        let mut ctx = Ctx {
+            vars: &self.vars,
+            ranges: &[],
+            slots: &mut slots,
+            locals: &mut locals,
+            mover: 1,
+            last_mover: 2,
+            undo: &mut undo,
+            again: false,
+        };
+        match ctx.eval(c) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                let code = match e.kind {
+                    RtKind::DivisionByZero => "gamec::division_by_zero",
+                    _ => "gamec::overflow",
+                };
+                d.push(Diag::error(code, e.message).label(span, "in this constant").help(
+                    "Constants are computed before play; change the expression or the options.",
+                ));
+                None
+            }
+        }
+    }
+
+    pub fn const_int(&mut self, e: &Expr, d: &mut Diagnostics) -> Option<i64> {
+        let c = self.int(e, Mode::Const, d)?;
+        self.eval_const(&c, e.span, d)
+    }
+
+    /// A constant of any kind: number, condition or list (for option defaults and initial values).
+    pub fn const_value(&mut self, e: &Expr, d: &mut Diagnostics) -> Option<OptValue> {
+        let t = self.expr(e, Mode::Const, d)?;
+        match t.ty {
+            Ty::Int => Some(OptValue::Int(self.eval_const(&t.c, e.span, d)?)),
+            Ty::Bool => Some(OptValue::Bool(self.eval_const(&t.c, e.span, d)? != 0)),
+            Ty::List(vs) => Some(OptValue::List(vs)),
+            Ty::Array(_) => None,
+        }
+    }
+
+    /// A range fixed before play, as inclusive bounds; reports an empty one.
+    pub fn const_range(
+        &mut self,
+        r: &Range,
+        mode: Mode,
+        d: &mut Diagnostics,
+    ) -> Option<(i64, i64)> {
+        let _ = mode;
+        let lo = self.const_int(&r.lo, d);
+        let hi = self.const_int(&r.hi, d);
+        let (lo, mut hi) = (lo?, hi?);
+        if r.kind == RangeKind::Exclusive {
+            hi = hi.checked_sub(1)?;
+        }
+        if lo > hi {
+            d.push(catalog::bad_range(r.span, lo, hi));
+            return None;
+        }
+        Some((lo, hi))
+    }
+}

@@ -1,0 +1,140 @@
+//! Move families (parameters, guards, bodies, labels) and end rules with their outcomes.
+
+use super::expr::{Cx, Mode};
+use super::stmts::{stmts, Place};
+use crate::diag::{catalog, Diagnostics};
+use crate::rules::*;
+use crate::syntax::ast::*;
+
+pub(super) fn compile_moves(file: &GameFile, cx: &mut Cx, d: &mut Diagnostics) -> Vec<CMove> {
+    let mut out = Vec::new();
+    for (k, m) in file.moves.iter().enumerate() {
+        if let Some(prev) = file.moves[..k].iter().find(|p| p.name.name == m.name.name) {
+            d.push(catalog::duplicate_name(
+                m.name.span,
+                prev.name.span,
+                &m.name.name,
+            ));
+            continue;
+        }
+        if let Some(c) = compile_move(m, cx, d) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn compile_move(m: &MoveDecl, cx: &mut Cx, d: &mut Diagnostics) -> Option<CMove> {
+    let mut domains = Vec::new();
+    let mut ok = true;
+    let mut pushed = 0;
+    let base_locals = cx.local_names().len();
+    debug_assert_eq!(base_locals, 0);
+    for (k, p) in m.params.iter().enumerate() {
+        if let Some(prev) = m.params[..k].iter().find(|q| q.name.name == p.name.name) {
+            d.push(catalog::duplicate_name(
+                p.name.span,
+                prev.name.span,
+                &p.name.name,
+            ));
+            ok = false;
+        }
+        match cx.domain(&p.domain, Mode::Rule, d) {
+            Some(dom) => domains.push(dom),
+            None => ok = false,
+        }
+        cx.push_local(&p.name.name);
+        pushed += 1;
+    }
+    let guard = match &m.guard {
+        Some(g) => cx.cond(g, Mode::Rule, d).map(Some),
+        None => Some(None),
+    };
+    let body = stmts(&m.body, cx, Place::Move, d);
+    cx.pop_locals(pushed);
+    if let Some(label) = &m.label {
+        ok &= check_label(label, m, d);
+    }
+    let (guard, body) = (guard?, body?);
+    if !ok {
+        return None;
+    }
+    // Locals are numbered from 0 within every move (the scope stack restarts), so the move's first
+    // parameter is local 0.
+    Some(CMove {
+        name: m.name.name.clone(),
+        params: m.params.iter().map(|p| p.name.name.clone()).collect(),
+        label: m.label.as_ref().map(|l| l.value.clone()),
+        first_local: 0,
+        domains,
+        guard,
+        simple: simplify(&body),
+        body,
+        span: m.span,
+    })
+}
+
+/// Every `{name}` in an `as "..."` label must be a parameter of the move.
+fn check_label(label: &StrLit, m: &MoveDecl, d: &mut Diagnostics) -> bool {
+    let mut ok = true;
+    let mut rest = label.value.as_str();
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('}') else { break };
+        let name = &after[..close];
+        if !m.params.iter().any(|p| p.name.name == name) {
+            let names: Vec<&str> = m.params.iter().map(|p| p.name.name.as_str()).collect();
+            d.push(catalog::unknown_name(
+                label.span,
+                name,
+                crate::diag::did_you_mean(name, names.iter().copied()),
+            ));
+            ok = false;
+        }
+        rest = &after[close + 1..];
+    }
+    ok
+}
+
+pub(super) fn compile_end(e: &EndRule, cx: &mut Cx, d: &mut Diagnostics) -> Option<CEnd> {
+    let cond = match &e.cond {
+        EndCond::NoMoves(_) => Some(None),
+        EndCond::Expr(x) => cx.cond(x, Mode::Rule, d).map(Some),
+    };
+    let outcome = match &e.outcome.kind {
+        OutcomeKind::LastMover { wins } => Some(COutcome::LastMover { wins: *wins }),
+        OutcomeKind::Mover { wins } => Some(COutcome::Mover { wins: *wins }),
+        OutcomeKind::Tie => Some(COutcome::Tie),
+        OutcomeKind::Player { player, wins } => {
+            cx.uses_turn = true;
+            cx.int(player, Mode::Rule, d)
+                .map(|player| COutcome::Player {
+                    player,
+                    wins: *wins,
+                })
+        }
+        OutcomeKind::Each { var, cond } => {
+            cx.uses_turn = true;
+            let local = cx.push_local(&var.name);
+            let c = cx.cond(cond, Mode::Rule, d);
+            cx.pop_locals(1);
+            c.map(|cond| COutcome::Each { local, cond })
+        }
+    };
+    Some(CEnd {
+        cond: cond?,
+        outcome: outcome?,
+        span: e.span,
+        outcome_span: e.outcome.span,
+    })
+}
+
+pub(super) fn contains_again(stmts: &[CStmt]) -> bool {
+    stmts.iter().any(|s| match s {
+        CStmt::Again => true,
+        CStmt::If {
+            then, otherwise, ..
+        } => contains_again(then) || contains_again(otherwise),
+        _ => false,
+    })
+}

@@ -1,0 +1,210 @@
+//! Statements: assignments (range-checked at run time), `if`, `again` and `roll`, each allowed
+//! only where it makes sense.
+
+use super::expr::{Cx, Mode, Ty};
+use crate::diag::{catalog, Diagnostics};
+use crate::rules::*;
+use crate::syntax::ast::*;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Place {
+    Setup,
+    SetupNested,
+    Move,
+}
+
+pub(super) fn stmts(
+    b: &Block,
+    cx: &mut Cx,
+    place: Place,
+    d: &mut Diagnostics,
+) -> Option<Vec<CStmt>> {
+    let mut out = Vec::new();
+    let mut ok = true;
+    for s in &b.stmts {
+        match stmt(s, cx, place, d) {
+            Some(c) => out.push(c),
+            None => ok = false,
+        }
+    }
+    ok.then_some(out)
+}
+
+fn target(t: &LValue, cx: &mut Cx, d: &mut Diagnostics) -> Option<(CTarget, bool)> {
+    let Some(vi) = cx.vars.iter().position(|v| v.name == t.name.name) else {
+        let what = if cx.local_names().contains(&t.name.name) {
+            Some("a parameter")
+        } else if cx.options.iter().any(|o| o.name == t.name.name) {
+            Some("an option")
+        } else {
+            None
+        };
+        match what {
+            Some(w) => d.push(catalog::not_assignable(t.span, &t.name.name, w)),
+            None => {
+                // Resolving it as an expression reports the unknown name with a suggestion.
+                let e = Expr {
+                    kind: ExprKind::Name(t.name.name.clone()),
+                    span: t.name.span,
+                };
+                cx.expr(&e, Mode::Rule, d);
+            }
+        }
+        return None;
+    };
+    let info = cx.vars[vi].clone();
+    if info.kind == VarKind::PerPlayer {
+        cx.uses_turn = true;
+    }
+    let index = match (&t.index, info.kind) {
+        (None, VarKind::Scalar) => None,
+        (Some(ix), VarKind::Array | VarKind::PerPlayer) => Some(cx.int(ix, Mode::Rule, d)?),
+        (None, _) => {
+            d.push(catalog::type_mismatch(
+                t.span,
+                "one element",
+                "a whole array",
+                &format!("Assign to one element, like `{}[i] = ...`.", info.name),
+            ));
+            return None;
+        }
+        (Some(_), VarKind::Scalar) => {
+            d.push(catalog::type_mismatch(
+                t.span,
+                "an array",
+                "a single value",
+                &format!(
+                    "`{}` is not an array; assign to it without `[...]`.",
+                    info.name
+                ),
+            ));
+            return None;
+        }
+    };
+    Some((
+        CTarget {
+            var: vi as u32,
+            base: info.base,
+            len: info.len,
+            offset: if info.kind == VarKind::PerPlayer {
+                1
+            } else {
+                0
+            },
+            index,
+            span: t.span,
+        },
+        info.is_bool,
+    ))
+}
+
+fn stmt(s: &Stmt, cx: &mut Cx, place: Place, d: &mut Diagnostics) -> Option<CStmt> {
+    match s {
+        Stmt::Assign {
+            target: t,
+            op,
+            value,
+            span,
+        } => {
+            let tg = target(t, cx, d);
+            let v = cx.expr(value, Mode::Rule, d);
+            let ((tg, is_bool), v) = (tg?, v?);
+            let want = if is_bool { Ty::Bool } else { Ty::Int };
+            if v.ty != want || (is_bool && *op != AssignOp::Set) {
+                let help = if is_bool && *op != AssignOp::Set {
+                    "A `bool` variable is set with `=`, not changed with `+=`, `-=` or `*=`."
+                } else {
+                    "The value must be of the variable's kind: a number, or true/false for `bool`."
+                };
+                d.push(catalog::type_mismatch(
+                    value.span,
+                    if is_bool { "true or false" } else { "a number" },
+                    if v.ty == Ty::Bool {
+                        "a condition"
+                    } else {
+                        "a number or array"
+                    },
+                    help,
+                ));
+                return None;
+            }
+            let op = match op {
+                AssignOp::Set => COp::Set,
+                AssignOp::Add => COp::Add,
+                AssignOp::Sub => COp::Sub,
+                AssignOp::Mul => COp::Mul,
+            };
+            Some(CStmt::Assign {
+                target: tg,
+                op,
+                value: v.c,
+                span: *span,
+            })
+        }
+        Stmt::If {
+            cond,
+            then,
+            otherwise,
+            ..
+        } => {
+            let inner = if place == Place::Move {
+                Place::Move
+            } else {
+                Place::SetupNested
+            };
+            let c = cx.cond(cond, Mode::Rule, d);
+            let t = stmts(then, cx, inner, d);
+            let o = match otherwise {
+                Some(b) => stmts(b, cx, inner, d),
+                None => Some(Vec::new()),
+            };
+            Some(CStmt::If {
+                cond: c?,
+                then: t?,
+                otherwise: o?,
+            })
+        }
+        Stmt::Again(span) => {
+            if place != Place::Move {
+                d.push(catalog::misplaced_statement(
+                    *span,
+                    "again",
+                    "in a move's body, to keep the turn",
+                ));
+                return None;
+            }
+            Some(CStmt::Again)
+        }
+        Stmt::Roll {
+            target: t,
+            domain,
+            weights,
+            span,
+        } => {
+            if place != Place::Setup {
+                d.push(catalog::misplaced_statement(
+                    *span,
+                    "roll",
+                    "directly inside `setup { ... }` (chance happens before the first move)",
+                ));
+                return None;
+            }
+            let tg = target(t, cx, d);
+            let dom = cx.domain(domain, Mode::Rule, d);
+            let ws = match weights {
+                None => Some(None),
+                Some(ws) => ws
+                    .iter()
+                    .map(|w| cx.int(w, Mode::Rule, d))
+                    .collect::<Option<Vec<_>>>()
+                    .map(Some),
+            };
+            Some(CStmt::Roll {
+                target: tg?.0,
+                domain: dom?,
+                weights: ws?,
+                span: *span,
+            })
+        }
+    }
+}
