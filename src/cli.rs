@@ -91,25 +91,28 @@ pub enum Command {
     Play {
         #[command(flatten)]
         game: GameArgs,
-        #[arg(long, value_enum, default_value_t = Side::Human)]
-        player1: Side,
-        #[arg(long, value_enum, default_value_t = Side::Computer)]
-        player2: Side,
-        /// Probability that the computer picks a random legal move instead of the best one.
-        #[arg(long, value_name = "P", default_value_t = 0.1)]
-        blunder: f64,
+        /// Sequential games: who plays first [default: human].
+        #[arg(long, value_enum)]
+        player1: Option<Side>,
+        /// Sequential games: who plays second [default: computer].
+        #[arg(long, value_enum)]
+        player2: Option<Side>,
+        /// Sequential games: probability that the computer picks a random legal move instead of
+        /// the best one [default: 0.1].
+        #[arg(long, value_name = "P")]
+        blunder: Option<f64>,
         /// Seed for the computer's random choices (reproducible games).
         #[arg(long, value_name = "N")]
         seed: Option<u64>,
-        /// Show the value of every move before a human moves.
+        /// Sequential games: show the value of every move before a human moves.
         #[arg(long)]
         hints: bool,
-        /// Throw games: how many rounds (best of N).
-        #[arg(long, value_name = "N", default_value_t = 5)]
-        rounds: u32,
-        /// Throw games: the computer's style.
-        #[arg(long, value_enum, default_value_t = ComputerStyle::Optimal)]
-        computer: ComputerStyle,
+        /// Throw games: how many rounds (best of N) [default: 5].
+        #[arg(long, value_name = "N")]
+        rounds: Option<u32>,
+        /// Throw games: the computer's style [default: optimal].
+        #[arg(long, value_enum)]
+        computer: Option<ComputerStyle>,
     },
     /// Print the full game tree from the start.
     Tree {
@@ -212,9 +215,13 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
             let loaded = load(&game.file, &game.sets, style)?;
             match &loaded.game {
                 Compiled::Sequential(rules) => {
+                    not_for(players.is_some(), "--players", "throw games")?;
                     crate::commands::solve::run(&loaded, rules, &game, json, at.as_deref())
                 }
-                Compiled::Throw(t) => crate::throw::cli::solve(&loaded, t, json, players),
+                Compiled::Throw(t) => {
+                    not_for(at.is_some(), "--at", "sequential games")?;
+                    crate::throw::cli::solve(&loaded, t, json, players)
+                }
             }
         }
         Command::Play {
@@ -227,24 +234,38 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
             rounds,
             computer,
         } => {
-            if !(0.0..=1.0).contains(&blunder) {
-                eprintln!("error: --blunder must be a probability from 0 to 1, got {blunder}");
+            if let Some(b) = blunder.filter(|b| !(0.0..=1.0).contains(b)) {
+                eprintln!("error: --blunder must be a probability from 0 to 1, got {b}");
                 return Err(Exit(2));
             }
             let loaded = load(&game.file, &game.sets, style)?;
             match &loaded.game {
-                Compiled::Sequential(rules) => crate::commands::play::run(
-                    &loaded,
-                    rules,
-                    &game,
-                    crate::commands::play::PlayArgs {
-                        sides: [player1, player2],
-                        blunder,
-                        seed,
-                        hints,
-                    },
-                ),
-                Compiled::Throw(t) => crate::throw::cli::play(&loaded, t, rounds, computer, seed),
+                Compiled::Sequential(rules) => {
+                    not_for(rounds.is_some(), "--rounds", "throw games")?;
+                    not_for(computer.is_some(), "--computer", "throw games")?;
+                    crate::commands::play::run(
+                        &loaded,
+                        rules,
+                        &game,
+                        crate::commands::play::PlayArgs {
+                            sides: [
+                                player1.unwrap_or(Side::Human),
+                                player2.unwrap_or(Side::Computer),
+                            ],
+                            blunder: blunder.unwrap_or(0.1),
+                            seed,
+                            hints,
+                        },
+                    )
+                }
+                Compiled::Throw(t) => {
+                    not_for(player1.is_some(), "--player1", "sequential games")?;
+                    not_for(player2.is_some(), "--player2", "sequential games")?;
+                    not_for(blunder.is_some(), "--blunder", "sequential games")?;
+                    not_for(hints, "--hints", "sequential games")?;
+                    let computer = computer.unwrap_or(ComputerStyle::Optimal);
+                    crate::throw::cli::play(&loaded, t, rounds.unwrap_or(5), computer, seed)
+                }
             }
         }
         Command::Tree { game, depth } => {
@@ -286,6 +307,20 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
             }
         }
     }
+}
+
+/// A usage error for a flag given to a game of the family it does not apply to.
+fn not_for(given: bool, flag: &str, family: &str) -> CliResult {
+    if given {
+        let other = if family == "throw games" {
+            "a sequential game"
+        } else {
+            "a throw game"
+        };
+        eprintln!("error: {flag} is for {family}, and this file is {other}");
+        return Err(Exit(2));
+    }
+    Ok(())
 }
 
 /// Reads, parses and checks one file, printing its diagnostics; errors end the command.

@@ -263,3 +263,32 @@ fn long_games_keep_exact_remoteness() {
         (Some("win"), Some(20001))
     );
 }
+
+#[test]
+fn flags_for_the_other_family_are_usage_errors() {
+    for (args, msg) in [
+        (
+            &["solve", "games/rps.game", "--at", "pile=1"][..],
+            "error: --at is for sequential games, and this file is a throw game\n",
+        ),
+        (
+            &["solve", "games/nim.game", "--players", "3"][..],
+            "error: --players is for throw games, and this file is a sequential game\n",
+        ),
+        (
+            &["play", "games/rps.game", "--hints"][..],
+            "error: --hints is for sequential games, and this file is a throw game\n",
+        ),
+        (
+            &["play", "games/nim.game", "--rounds", "3"][..],
+            "error: --rounds is for throw games, and this file is a sequential game\n",
+        ),
+    ] {
+        let o = gamec(args);
+        assert_eq!(
+            (o.status.code(), stderr(&o).as_str()),
+            (Some(2), msg),
+            "{args:?}"
+        );
+    }
+}
