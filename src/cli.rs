@@ -346,10 +346,22 @@ pub fn compile_file(
     path: &std::path::Path,
     sets: &[SetArg],
 ) -> Result<(Compiledfile, Diagnostics), Exit> {
-    let source = match std::fs::read_to_string(path) {
-        Ok(s) => s,
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
         Err(e) => {
             eprintln!("error: cannot read {}: {e}", path.display());
+            return Err(Exit(2));
+        }
+    };
+    let source = match String::from_utf8(bytes) {
+        // A byte-order mark, as some editors write, is not part of the game.
+        Ok(s) => s.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(s),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            eprintln!(
+                "error: {} is not UTF-8 text (the byte at offset {at} is not valid UTF-8)",
+                path.display()
+            );
             return Err(Exit(2));
         }
     };

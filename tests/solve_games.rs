@@ -292,3 +292,18 @@ fn flags_for_the_other_family_are_usage_errors() {
         );
     }
 }
+
+#[test]
+fn files_with_a_byte_order_mark_or_bad_encoding() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bom = dir.path().join("bom.game");
+    let text = std::fs::read_to_string(game_path("one_two_ten.game")).expect("shipped game");
+    std::fs::write(&bom, format!("\u{feff}{text}")).expect("write");
+    let o = gamec(&["solve", bom.to_str().expect("utf-8 path"), "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let bad = dir.path().join("bad.game");
+    std::fs::write(&bad, b"game \"\xff\" {}").expect("write");
+    let o = gamec(&["check", bad.to_str().expect("utf-8 path")]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).ends_with("is not UTF-8 text (the byte at offset 6 is not valid UTF-8)\n"));
+}

@@ -57,7 +57,11 @@ pub fn syntax(span: Span, expected: &[&str], found: &str) -> Diag {
         format!("expected {}, found {found_text}", or_list(expected)),
     )
     .label(span, format!("expected {} here", or_list(expected)))
-    .help("Check the line against the grammar in docs/language.md; a missing `{`, `}` or `:` before this point is a common cause.")
+    .help(if expected == ["`game`"] {
+        "A file holds one game: `game \"NAME\" { ... }` with the rules inside the braces."
+    } else {
+        "Check the line against the grammar in docs/language.md; a missing `{`, `}` or `:` before this point is a common cause."
+    })
 }
 
 pub fn syntax_empty() -> Diag {
