@@ -1,6 +1,7 @@
 //! The error catalogue: every `tests/ui/err/<code>.game` is checked and its rendered diagnostics
 //! must equal `<code>.stderr` exactly. Set `UPDATE_FIXTURES=1` to rewrite the expected files.
-//! A first line `// args: ...` passes extra arguments (like `--set goal=0`) to `gamec check`.
+//! Leading lines `// args: ...` pass extra arguments (like `--set goal=0`) to `gamec check`, and
+//! `// env: NAME=VALUE` sets an environment variable.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -21,12 +22,16 @@ fn run_check(path: &Path) -> (String, i32) {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_gamec"));
     cmd.current_dir(path.parent().expect("has a folder"));
     cmd.args(["--color", "never", "check"]);
-    if let Some(args) = source
-        .lines()
-        .next()
-        .and_then(|l| l.strip_prefix("// args: "))
-    {
-        cmd.args(args.split_whitespace());
+    for line in source.lines().take_while(|l| l.starts_with("// ")) {
+        if let Some(args) = line.strip_prefix("// args: ") {
+            cmd.args(args.split_whitespace());
+        }
+        if let Some((k, v)) = line
+            .strip_prefix("// env: ")
+            .and_then(|e| e.split_once('='))
+        {
+            cmd.env(k, v);
+        }
     }
     cmd.arg(path.file_name().expect("file name"));
     let out = cmd.output().expect("gamec runs");

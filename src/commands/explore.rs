@@ -42,6 +42,7 @@ pub fn solve_game(engine: &Engine, limit: u64) -> Result<(Vec<Branch>, Solution)
         Ok(s) => Ok((starts, s)),
         Err(SolveError::Fault(f, c)) => Err(fault_diag(engine, &f, Some(c), limit)),
         Err(SolveError::Limit(l)) => Err(catalog::too_many_positions(l)),
+        Err(SolveError::Memory(l)) => Err(catalog::out_of_memory(l)),
     }
 }
 

@@ -202,6 +202,7 @@ pub fn run(loaded: &Loaded, rules: &Rules, game: &GameArgs, format: GraphFormat)
             let d = match e {
                 BuildError::Fault(f, c) => fault_diag(&engine, &f, Some(c), game.max_positions),
                 BuildError::Limit(l) => catalog::too_many_positions(l),
+                BuildError::Memory(l) => catalog::out_of_memory(l),
             };
             let diags = Diagnostics(vec![d]);
             print_diags(&diags, &loaded.path, &loaded.source, loaded.style);

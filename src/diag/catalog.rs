@@ -36,6 +36,7 @@ pub const CODES: &[&str] = &[
     "gamec::too_many_positions",
     "gamec::too_deep",
     "gamec::too_wide",
+    "gamec::out_of_memory",
 ];
 
 fn or_list(items: &[&str]) -> String {
@@ -318,4 +319,12 @@ pub fn too_deep(span: Span, limit: usize, what: &str) -> Diag {
     )
     .label(span, "too deep from here")
     .help("Split the expression with intermediate options or variables, or simplify it.")
+}
+
+pub fn out_of_memory(positions: u64) -> Diag {
+    Diag::error(
+        "gamec::out_of_memory",
+        format!("the game has more reachable positions than fit in the memory available ({positions} positions)"),
+    )
+    .help("Choose smaller options with `--set`, narrow the state's ranges, or free memory and try again.")
 }

@@ -30,11 +30,14 @@ pub struct StateGraph {
 pub enum BuildError {
     Fault(Fault, Code),
     Limit(u64),
+    Memory(u64),
 }
 
 impl StateGraph {
     /// Breadth-first from the roots; positions are deduplicated by their code.
     pub fn build(engine: &Engine, roots: &[Code], limit: u64) -> Result<StateGraph, BuildError> {
+        let (limit, memory_bound) =
+            super::memory::position_budget(limit, super::memory::GRAPH_BYTES_PER_POSITION);
         let mut graph = DiGraph::new();
         let mut index: FxHashMap<Code, NodeIndex> = FxHashMap::default();
         let mut queue = VecDeque::new();
@@ -64,7 +67,11 @@ impl StateGraph {
                     Some(&m) => m,
                     None => {
                         if index.len() as u64 >= limit {
-                            return Err(BuildError::Limit(limit));
+                            return Err(if memory_bound {
+                                BuildError::Memory(limit)
+                            } else {
+                                BuildError::Limit(limit)
+                            });
                         }
                         let m = graph.add_node(Node {
                             code: c.code,

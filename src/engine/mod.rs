@@ -3,6 +3,7 @@
 
 mod encode;
 pub mod graph;
+pub mod memory;
 mod moves;
 mod position_text;
 mod setup;

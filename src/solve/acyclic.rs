@@ -4,7 +4,7 @@
 
 use super::store::{pack, tag, unpack, Entry, Store, BUSY, UNSEEN};
 use super::{rel_value, Solution, SolveError, Value};
-use crate::engine::{Child, Code, Engine, Expand, Rel, Scratch};
+use crate::engine::{memory, Child, Code, Engine, Expand, Rel, Scratch};
 use std::io::IsTerminal;
 
 /// What a position's children have shown so far.
@@ -63,6 +63,8 @@ struct Dfs<'a, 'r> {
     kids: Vec<Child>,
     scratch: Scratch,
     limit: u64,
+    /// Whether `limit` comes from the available memory rather than `--max-positions`.
+    memory_bound: bool,
     impartial: bool,
 }
 
@@ -73,9 +75,15 @@ pub fn solve(
     limit: u64,
     impartial: bool,
 ) -> Result<Option<Solution>, SolveError> {
+    let store = Store::for_space(engine.space);
+    let (limit, memory_bound) = match store {
+        // A dense table is allocated up front, and bounded by its size.
+        Store::Sparse(_) => memory::position_budget(limit, memory::SPARSE_BYTES_PER_POSITION),
+        _ => (limit, false),
+    };
     let mut d = Dfs {
         engine,
-        store: Store::for_space(engine.space),
+        store,
         s: Solution {
             store: Store::Dense(Vec::new()),
             positions: 0,
@@ -87,6 +95,7 @@ pub fn solve(
         kids: Vec::new(),
         scratch: Scratch::default(),
         limit,
+        memory_bound,
         impartial,
     };
     let progress = Progress::new();
@@ -154,7 +163,11 @@ impl Dfs<'_, '_> {
     fn open(&mut self, code: Code) -> Result<Option<Entry>, SolveError> {
         self.s.positions += 1;
         if self.s.positions > self.limit {
-            return Err(SolveError::Limit(self.limit));
+            return Err(if self.memory_bound {
+                SolveError::Memory(self.limit)
+            } else {
+                SolveError::Limit(self.limit)
+            });
         }
         let start = self.kids.len();
         let kids = &mut self.kids;

@@ -15,6 +15,7 @@ pub fn solve(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, So
     let sg = StateGraph::build(engine, roots, limit).map_err(|e| match e {
         BuildError::Fault(f, c) => SolveError::Fault(f, c),
         BuildError::Limit(l) => SolveError::Limit(l),
+        BuildError::Memory(l) => SolveError::Memory(l),
     })?;
     let (values, rems) = retrograde(&sg);
     let mut store = Store::for_space(engine.space);

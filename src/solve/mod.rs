@@ -19,6 +19,8 @@ pub enum SolveError {
     Fault(Fault, Code),
     /// More positions than the limit.
     Limit(u64),
+    /// More positions than fit in the available memory.
+    Memory(u64),
 }
 
 /// The value of every reachable position.
