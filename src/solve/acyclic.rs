@@ -14,8 +14,8 @@ struct Agg {
     win: Option<u32>,
     tie: Option<u32>,
     lose: u32,
-    /// Grundy values 0..128 of children seen, and whether a larger one was seen.
-    seen: u128,
+    /// Grundy values 0..64 of children seen, and whether a larger one was seen.
+    seen: u64,
     big: bool,
 }
 
@@ -29,7 +29,7 @@ impl Agg {
             Value::Tie => self.tie = Some(self.tie.map_or(r, |t| t.min(r))),
             _ => self.lose = self.lose.max(r),
         }
-        if e.grundy < 128 {
+        if e.grundy < 64 {
             self.seen |= 1 << e.grundy;
         } else {
             self.big = true;
@@ -48,6 +48,9 @@ impl Agg {
     }
 }
 
+/// Upper estimate of the bytes one level of the stack costs: its frame and its children.
+const FRAME_BYTES: u64 = 160;
+
 struct Frame {
     code: Code,
     start: usize,
@@ -65,6 +68,8 @@ struct Dfs<'a, 'r> {
     limit: u64,
     /// Whether `limit` comes from the available memory rather than `--max-positions`.
     memory_bound: bool,
+    /// How deep the stack may grow in the available memory (a long game is a deep stack).
+    depth_limit: u64,
     impartial: bool,
 }
 
@@ -96,6 +101,7 @@ pub fn solve(
         scratch: Scratch::default(),
         limit,
         memory_bound,
+        depth_limit: memory::position_budget(u64::MAX, FRAME_BYTES).0,
         impartial,
     };
     let progress = Progress::new();
@@ -188,6 +194,9 @@ impl Dfs<'_, '_> {
                 Ok(unpack(entry))
             }
             Expand::Moves => {
+                if self.frames.len() as u64 >= self.depth_limit {
+                    return Err(SolveError::Memory(self.s.positions));
+                }
                 for c in &self.kids[start..] {
                     self.store.prefetch(c.code);
                 }
@@ -207,16 +216,16 @@ impl Dfs<'_, '_> {
 /// The minimum excludant of the children's Grundy values.
 fn mex(agg: &Agg, kids: &[Child], store: &Store) -> u32 {
     let small = (!agg.seen).trailing_zeros();
-    if small < 128 || !agg.big {
-        return small.min(128);
+    if small < 64 || !agg.big {
+        return small.min(64);
     }
     let mut big: Vec<u32> = kids
         .iter()
         .filter_map(|c| unpack(store.get(c.code)).map(|e| e.grundy))
-        .filter(|g| *g >= 128)
+        .filter(|g| *g >= 64)
         .collect();
     big.sort_unstable();
-    let mut m = 128;
+    let mut m = 64;
     for g in big {
         if g == m {
             m += 1;
