@@ -17,13 +17,15 @@ fn take_away(goal: u8, max_take: u8, misere: bool) -> String {
     )
 }
 
-fn loopy_walk(half: u8, back: bool) -> String {
+fn loopy_walk(half: u8, back: bool, tie_at: Option<i8>) -> String {
     let lo = if back { -1 } else { 0 };
+    let tie = tie_at.map_or(String::new(), |t| format!("end if m == {t}: tie"));
     format!(
         "game \"W\" {{ state {{ m: -{half}..={half} = 0 }}
            move step(s in {lo}..=2) if s != 0 and m + s <= {half} {{ m += s }}
            end if m == {half}: last mover wins
-           end if m == -{half}: last mover loses }}"
+           end if m == -{half}: last mover loses
+           {tie} }}"
     )
 }
 
@@ -75,6 +77,14 @@ fn assert_consistent(source: &str) {
                 .min();
             assert_eq!(a.remoteness, best.map(|r| r + 1));
         }
+        if a.value == Value::Tie {
+            let fastest = kids
+                .iter()
+                .filter(|k| k.value == Value::Tie)
+                .filter_map(|k| k.remoteness)
+                .min();
+            assert_eq!(a.remoteness, fastest.map(|r| r + 1));
+        }
         if a.value == Value::Lose {
             let longest = kids.iter().filter_map(|k| k.remoteness).max();
             assert_eq!(a.remoteness, longest.map(|r| r + 1));
@@ -91,8 +101,9 @@ proptest! {
     }
 
     #[test]
-    fn loopy_walks_solve_consistently(half in 1u8..8, back: bool) {
-        assert_consistent(&loopy_walk(half, back));
+    fn loopy_walks_solve_consistently(half in 1u8..8, back: bool, tie in proptest::option::of(-7i8..8)) {
+        let tie = tie.filter(|t| t.unsigned_abs() < half && *t != 0);
+        assert_consistent(&loopy_walk(half, back, tie));
     }
 
     #[test]
