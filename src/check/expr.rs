@@ -58,6 +58,8 @@ pub struct Cx {
     pub uses_turn: bool,
     /// Names whose declaration failed: their uses are not reported again as unknown.
     pub poisoned: Vec<String>,
+    /// Which state variables some rule reads (by index into `vars`).
+    pub read: Vec<bool>,
 }
 
 pub(super) enum Res {
@@ -76,6 +78,7 @@ impl Cx {
             max_locals: 0,
             uses_turn: false,
             poisoned: Vec::new(),
+            read: Vec::new(),
         }
     }
 
@@ -239,6 +242,10 @@ impl Cx {
                     d.push(catalog::not_constant(span, n));
                     return None;
                 }
+                if self.read.len() < self.vars.len() {
+                    self.read.resize(self.vars.len(), false);
+                }
+                self.read[v as usize] = true;
                 let info = &self.vars[v as usize];
                 if info.kind == VarKind::PerPlayer {
                     self.uses_turn = true;

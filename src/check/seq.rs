@@ -37,6 +37,11 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
         .collect();
     let has_again = moves.iter().any(|m| contains_again(&m.body));
     check_encoding_fits(file, &slot_ranges, d);
+    for (k, v) in cx.vars.iter().enumerate() {
+        if !cx.read.get(k).copied().unwrap_or(false) {
+            d.push(catalog::unused_variable(v.span, &v.name));
+        }
+    }
     if d.has_errors() {
         return None;
     }

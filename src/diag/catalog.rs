@@ -37,7 +37,11 @@ pub const CODES: &[&str] = &[
     "gamec::too_deep",
     "gamec::too_wide",
     "gamec::out_of_memory",
+    "gamec::unused_variable",
 ];
+
+/// Codes that are warnings: their fixtures pass `gamec check` with the warning shown.
+pub const WARNING_CODES: &[&str] = &["gamec::unused_variable"];
 
 fn or_list(items: &[&str]) -> String {
     match items {
@@ -327,4 +331,15 @@ pub fn out_of_memory(positions: u64) -> Diag {
         format!("the game has more reachable positions than fit in the memory available ({positions} positions)"),
     )
     .help("Choose smaller options with `--set`, narrow the state's ranges, or free memory and try again.")
+}
+
+pub fn unused_variable(span: Span, name: &str) -> Diag {
+    Diag::warning(
+        "gamec::unused_variable",
+        format!("no rule reads the state variable `{name}`"),
+    )
+    .label(span, "never read")
+    .help(format!(
+        "Every variable multiplies the number of positions; if `{name}` does not affect play, remove it."
+    ))
 }

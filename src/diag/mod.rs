@@ -4,6 +4,15 @@
 pub mod catalog;
 pub mod throw;
 
+/// The codes that are warnings, not errors.
+pub fn warning_codes() -> Vec<&'static str> {
+    catalog::WARNING_CODES
+        .iter()
+        .chain(throw::WARNING_CODES)
+        .copied()
+        .collect()
+}
+
 /// Every diagnostic code gamec can emit (each has a fixture in `tests/ui/err/`).
 pub fn all_codes() -> Vec<&'static str> {
     let mut codes = catalog::CODES.to_vec();
