@@ -69,3 +69,17 @@ fn dot_draws_chance_and_draws() {
 fn bad_format_is_a_usage_error() {
     assert_eq!(gamec_in(&["graph", TEN, "--format", "svg"], "").code, 2);
 }
+
+#[test]
+fn graphs_too_big_to_print_are_refused_with_the_count() {
+    let r = gamec_in(
+        &["graph", "games/nim.game", "--set", "piles=7,7,7,7,7,7"],
+        "",
+    );
+    assert_eq!(r.code, 2);
+    assert_eq!(r.stdout, "");
+    assert_eq!(
+        r.stderr,
+        "error: the state graph of Nim has 262144 positions, too many to print (the limit is 100000); `gamec solve` summarises it, and smaller options (--set) give a graph that fits\n"
+    );
+}

@@ -192,9 +192,19 @@ impl View<'_> {
     }
 }
 
+/// The most positions `graph` prints: beyond this a picture or listing is of no use to a person.
+const MAX_DRAWN: u64 = 100_000;
+
 pub fn run(loaded: &Loaded, rules: &Rules, game: &GameArgs, format: GraphFormat) -> CliResult {
     let engine = Engine::new(rules);
     let (starts, s) = solve_or_exit(loaded, &engine, game.max_positions)?;
+    if s.positions > MAX_DRAWN {
+        eprintln!(
+            "error: the state graph of {} has {} positions, too many to print (the limit is {MAX_DRAWN}); `gamec solve` summarises it, and smaller options (--set) give a graph that fits",
+            rules.name, s.positions
+        );
+        return Err(Exit(2));
+    }
     let roots: Vec<Code> = starts.iter().map(|b| b.code).collect();
     let g = match StateGraph::build(&engine, &roots, game.max_positions) {
         Ok(g) => g,

@@ -36,8 +36,8 @@ pub enum BuildError {
 impl StateGraph {
     /// Breadth-first from the roots; positions are deduplicated by their code.
     pub fn build(engine: &Engine, roots: &[Code], limit: u64) -> Result<StateGraph, BuildError> {
-        let (limit, memory_bound) =
-            super::memory::position_budget(limit, super::memory::GRAPH_BYTES_PER_POSITION);
+        use super::memory::{byte_budget, GRAPH_BYTES_PER_EDGE, GRAPH_BYTES_PER_NODE};
+        let budget = byte_budget();
         let mut graph = DiGraph::new();
         let mut index: FxHashMap<Code, NodeIndex> = FxHashMap::default();
         let mut queue = VecDeque::new();
@@ -67,11 +67,7 @@ impl StateGraph {
                     Some(&m) => m,
                     None => {
                         if index.len() as u64 >= limit {
-                            return Err(if memory_bound {
-                                BuildError::Memory(limit)
-                            } else {
-                                BuildError::Limit(limit)
-                            });
+                            return Err(BuildError::Limit(limit));
                         }
                         let m = graph.add_node(Node {
                             code: c.code,
@@ -91,6 +87,11 @@ impl StateGraph {
                         kept: c.kept,
                     },
                 );
+                let bytes = graph.node_count() as u64 * GRAPH_BYTES_PER_NODE
+                    + graph.edge_count() as u64 * GRAPH_BYTES_PER_EDGE;
+                if bytes > budget {
+                    return Err(BuildError::Memory(graph.node_count() as u64));
+                }
             }
         }
         Ok(StateGraph { graph, index })

@@ -4,8 +4,15 @@
 /// Upper estimate of the bytes one position costs in the hash-map table (key, entry, the map's
 /// control bytes and its doubling on growth).
 pub const SPARSE_BYTES_PER_POSITION: u64 = 48;
-/// Upper estimate for the explicit state graph: node, index entry and a handful of labelled edges.
-pub const GRAPH_BYTES_PER_POSITION: u64 = 320;
+/// Upper estimates for the explicit state graph: a node with its index entry, and an edge with its
+/// move's arguments.
+pub const GRAPH_BYTES_PER_NODE: u64 = 96;
+pub const GRAPH_BYTES_PER_EDGE: u64 = 96;
+
+/// Three quarters of the available memory, or no limit when it cannot be read.
+pub fn byte_budget() -> u64 {
+    available().map_or(u64::MAX, |b| b / 4 * 3)
+}
 
 /// Bytes of memory available now (Linux `MemAvailable`), if known. The environment variable
 /// `GAMEC_MEMORY_AVAILABLE` (bytes) overrides it, so the limit can be tested.
