@@ -21,15 +21,32 @@ pub const PRINT_LIMIT: u128 = 2000;
 /// A node of the tree: a position and the player to move there (tracked, not always recorded).
 type Node = (Code, u8);
 
+/// Positions expanded while counting before the count stops (and becomes a lower bound).
+const COUNT_WORK: usize = 1_000_000;
+
 /// The tree's size: nodes per depth (saturating) and the distinct positions met.
 struct Counts {
     levels: Vec<u128>,
     distinct: usize,
     /// Whether the walk stopped at the depth limit with nodes still below it.
     cut: bool,
+    /// Whether counting stopped early (too much work) or a count overflowed 128 bits: the
+    /// numbers are then lower bounds.
+    partial: bool,
 }
 
 impl Counts {
+    /// The total as words: exact, or a lower bound said as one.
+    fn total_text(&self) -> String {
+        let t = self.total();
+        if t == u128::MAX {
+            "more than 10^38".to_string()
+        } else if self.partial {
+            format!("at least {t}")
+        } else {
+            t.to_string()
+        }
+    }
     fn total(&self) -> u128 {
         self.levels.iter().fold(0u128, |a, n| a.saturating_add(*n))
     }
@@ -73,6 +90,17 @@ fn children(engine: &Engine, scratch: &mut Scratch, code: Code) -> Vec<(usize, V
     }
 }
 
+/// The children of a position, into a reused buffer (empty at an end).
+fn child_codes(engine: &Engine, scratch: &mut Scratch, code: Code, kids: &mut Vec<Child>) {
+    kids.clear();
+    if !matches!(
+        engine.expand(code, scratch, |_, _, c| kids.push(c)),
+        Ok(Expand::Moves)
+    ) {
+        kids.clear();
+    }
+}
+
 fn next_player(to_move: u8, c: &Child) -> u8 {
     if c.kept {
         to_move
@@ -88,15 +116,27 @@ fn count(engine: &Engine, roots: &Roots, max_depth: Option<usize>) -> Counts {
     let mut seen: FxHashSet<Node> = FxHashSet::default();
     let mut scratch = Scratch::default();
     let mut cut = false;
+    let mut partial = false;
     let mut depth = first;
+    let mut work = 0usize;
+    let mut kids = Vec::new();
     while !level.is_empty() {
-        levels.push(level.values().fold(0u128, |a, n| a.saturating_add(*n)));
+        let here = level.values().try_fold(0u128, |a, n| a.checked_add(*n));
+        partial |= here.is_none();
+        levels.push(here.unwrap_or(u128::MAX));
         seen.extend(level.keys().copied());
+        work += level.len();
+        if work > COUNT_WORK {
+            partial = true;
+            break;
+        }
         let mut next: FxHashMap<Node, u128> = FxHashMap::default();
         for (&(code, to_move), &n) in &level {
-            for (_, _, c) in children(engine, &mut scratch, code) {
-                let e = next.entry((c.code, next_player(to_move, &c))).or_insert(0);
-                *e = e.saturating_add(n);
+            child_codes(engine, &mut scratch, code, &mut kids);
+            for c in &kids {
+                let e = next.entry((c.code, next_player(to_move, c))).or_insert(0);
+                *e = e.checked_add(n).unwrap_or(u128::MAX);
+                partial |= *e == u128::MAX;
             }
         }
         if max_depth.is_some_and(|m| depth >= m) {
@@ -110,6 +150,7 @@ fn count(engine: &Engine, roots: &Roots, max_depth: Option<usize>) -> Counts {
         levels,
         distinct: seen.len(),
         cut,
+        partial,
     }
 }
 
@@ -181,7 +222,7 @@ fn summary(engine: &Engine, s: &Solution, counts: &Counts, shown: Option<(u128, 
     let size = if counts.cut {
         format!("more than {} (cut at --depth)", counts.total())
     } else {
-        counts.total().to_string()
+        counts.total_text()
     };
     let mut t = format!("\n{:<12}{size}\n", "tree nodes");
     t += &format!(
@@ -241,6 +282,8 @@ pub fn run(loaded: &Loaded, rules: &Rules, game: &GameArgs, depth: Option<u32>) 
 fn refuse(rules: &Rules, counts: &Counts, shown: u128) {
     let size = if counts.cut {
         format!("{shown} nodes to that depth")
+    } else if counts.partial {
+        format!("{} nodes", counts.total_text())
     } else {
         format!(
             "{} nodes ({} distinct positions)",
@@ -255,4 +298,28 @@ fn refuse(rules: &Rules, counts: &Counts, shown: u128) {
         rules.name,
         counts.upto(d)
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Counts;
+
+    fn counts(levels: Vec<u128>, partial: bool) -> Counts {
+        Counts {
+            levels,
+            distinct: 3,
+            cut: false,
+            partial,
+        }
+    }
+
+    #[test]
+    fn sizes_are_exact_or_said_to_be_lower_bounds() {
+        assert_eq!(counts(vec![1, 2, 4], false).total_text(), "7");
+        assert_eq!(counts(vec![1, 2, 4], true).total_text(), "at least 7");
+        assert_eq!(
+            counts(vec![1, u128::MAX], true).total_text(),
+            "more than 10^38"
+        );
+    }
 }
