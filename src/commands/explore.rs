@@ -11,12 +11,11 @@ pub fn fault_diag(engine: &Engine, fault: &Fault, code: Option<Code>, limit: u64
     let route = match code {
         None => "the setup, before any move".to_string(),
         Some(c) => {
-            let moves = trace_to(engine, c, limit).unwrap_or_default();
             let at = engine.describe(&engine.decode(c));
-            let path = if moves.is_empty() {
-                format!("none (the start is {at})")
-            } else {
-                format!("{} → {at}", moves.join(", "))
+            let path = match trace_to(engine, c, limit) {
+                None => format!("(too many positions to trace them) → {at}"),
+                Some(moves) if moves.is_empty() => format!("none (the start is {at})"),
+                Some(moves) => format!("{} → {at}", moves.join(", ")),
             };
             match &fault.during {
                 Some((f, args)) => format!("{path}; then {}", engine.move_label(*f, args)),

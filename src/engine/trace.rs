@@ -4,9 +4,14 @@ use super::{Code, Engine, Expand, Scratch};
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 
+/// Upper estimate of the bytes one position costs while tracing (its parent and the move's
+/// arguments, in a hash map).
+const TRACE_BYTES_PER_POSITION: u64 = 128;
+
 /// Breadth-first from the starts to `target`; the labels of the moves on the way (with the rolls
 /// of the chance setup first). `None` if not reached within `limit` positions.
 pub fn trace_to(engine: &Engine, target: Code, limit: u64) -> Option<Vec<String>> {
+    let (limit, _) = super::memory::position_budget(limit, TRACE_BYTES_PER_POSITION);
     let starts = engine.starts().ok()?;
     let mut parent: FxHashMap<Code, Option<(Code, usize, Vec<i64>)>> = FxHashMap::default();
     let mut queue = VecDeque::new();
