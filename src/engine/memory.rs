@@ -7,7 +7,7 @@ pub const SPARSE_BYTES_PER_POSITION: u64 = 48;
 /// Upper estimates for the explicit state graph: a node with its index entry, and an edge with its
 /// move's arguments.
 pub const GRAPH_BYTES_PER_NODE: u64 = 96;
-pub const GRAPH_BYTES_PER_EDGE: u64 = 96;
+pub const GRAPH_BYTES_PER_EDGE: u64 = 160;
 
 /// Three quarters of the available memory, or no limit when it cannot be read.
 pub fn byte_budget() -> u64 {
