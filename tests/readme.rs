@@ -1,5 +1,5 @@
-//! Every ```console example in README.md is re-run and must print exactly what the README shows
-//! (stdout, then stderr), so the README cannot drift from the program.
+//! Every ```console example in README.md and docs/*.md is re-run and must print exactly what the
+//! document shows (stdout, then stderr), so the documentation cannot drift from the program.
 
 mod common;
 use common::*;
@@ -24,13 +24,13 @@ fn words(line: &str) -> Vec<String> {
     out
 }
 
-#[test]
-fn readme_examples_print_what_the_readme_says() {
-    let readme = std::fs::read_to_string(format!("{}/README.md", env!("CARGO_MANIFEST_DIR")))
-        .expect("README.md");
+/// Runs every console example of one document; returns how many and the failures.
+fn check_examples(doc: &str) -> (usize, Vec<String>) {
+    let text = std::fs::read_to_string(format!("{}/{doc}", env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_else(|e| panic!("{doc}: {e}"));
     let mut checked = 0;
     let mut failures = Vec::new();
-    for block in readme.split("```console\n").skip(1) {
+    for block in text.split("```console\n").skip(1) {
         let body = block.split("\n```").next().unwrap_or_default();
         let (cmd, expected) = body.split_once('\n').unwrap_or((body, ""));
         let cmd = cmd
@@ -42,11 +42,24 @@ fn readme_examples_print_what_the_readme_says() {
         let actual = format!("{}{}", stdout(&o), stderr(&o));
         if actual.trim_end() != expected.trim_end() {
             failures.push(format!(
-                "$ gamec {cmd}\n--- README\n{expected}\n--- actual\n{actual}"
+                "{doc}: $ gamec {cmd}\n--- documented\n{expected}\n--- actual\n{actual}"
             ));
         }
         checked += 1;
     }
+    (checked, failures)
+}
+
+#[test]
+fn readme_examples_print_what_the_readme_says() {
+    let (checked, failures) = check_examples("README.md");
     assert!(checked >= 8, "only {checked} console examples found");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn language_reference_examples_print_what_it_says() {
+    let (checked, failures) = check_examples("docs/language.md");
+    assert!(checked >= 6, "only {checked} console examples found");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
