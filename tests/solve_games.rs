@@ -245,7 +245,16 @@ fn check_accepts_every_shipped_game() {
 
 #[test]
 fn long_games_keep_exact_remoteness() {
-    // Remoteness beyond 8191 does not fit the compact table entries, which then widen.
+    // Table entries start at 16 bits (remoteness below 256) and widen to 32 bits (below 8192) and
+    // then 64 bits as the game requires.
+    let j = solve_json(&["games/one_two_ten.game", "--set", "goal=600"]);
+    assert_eq!(
+        (
+            j["start"]["value"].as_str(),
+            j["start"]["remoteness"].as_u64()
+        ),
+        (Some("lose"), Some(400))
+    );
     let j = solve_json(&["games/one_two_ten.game", "--set", "goal=30000"]);
     assert_eq!(
         (

@@ -79,10 +79,12 @@ pub(crate) fn unpack(e: u64) -> Option<Entry> {
     })
 }
 
-/// The table. Dense tables start with 32-bit entries (value, remoteness below 8192, Grundy value
-/// below 65536) — half the memory traffic — and widen in place to 64 bits the first time an entry
-/// does not fit.
+/// The table. Dense tables start with 16-bit entries (value, remoteness below 256, Grundy value
+/// below 32), which keeps big tables near the size of the CPU's cache, and widen in place to 32
+/// bits (remoteness below 8192, Grundy below 65536) and then 64 bits the first time an entry does
+/// not fit.
 pub enum Store {
+    Dense16(Vec<u16>),
     Dense32(Vec<u32>),
     Dense(Vec<u64>),
     Sparse(FxHashMap<Code, u64>),
@@ -95,6 +97,18 @@ fn narrow(e: u64) -> Option<u32> {
     (rem < 1 << 13 && g < 1 << 16).then_some(((t as u32) << 29) | ((rem as u32) << 16) | g as u32)
 }
 
+/// The 16-bit form: tag in bits 13..16, remoteness in 5..13, Grundy in 0..5.
+#[inline]
+fn narrow16(e: u64) -> Option<u16> {
+    let (t, rem, g) = (tag(e), (e >> 32) & REM_MASK, e & 0xFFFF_FFFF);
+    (rem < 1 << 8 && g < 1 << 5).then_some(((t as u16) << 13) | ((rem as u16) << 5) | g as u16)
+}
+
+#[inline]
+fn widen16(x: u16) -> u64 {
+    (((x >> 13) as u64) << TAG_SHIFT) | ((((x >> 5) & 0xFF) as u64) << 32) | (x & 0x1F) as u64
+}
+
 #[inline]
 fn widen(x: u32) -> u64 {
     (((x >> 29) as u64) << TAG_SHIFT) | ((((x >> 16) & 0x1FFF) as u64) << 32) | (x & 0xFFFF) as u64
@@ -103,7 +117,7 @@ fn widen(x: u32) -> u64 {
 impl Store {
     pub fn for_space(space: u64) -> Store {
         if space <= DENSE_LIMIT {
-            Store::Dense32(vec![0u32; space as usize])
+            Store::Dense16(vec![0u16; space as usize])
         } else {
             Store::Sparse(FxHashMap::default())
         }
@@ -111,11 +125,21 @@ impl Store {
     #[inline]
     pub fn get(&self, c: Code) -> u64 {
         match self {
+            Store::Dense16(v) => widen16(v[c as usize]),
             Store::Dense32(v) => widen(v[c as usize]),
             Store::Dense(v) => v[c as usize],
             Store::Sparse(m) => m.get(&c).copied().unwrap_or(UNSEEN),
         }
     }
+    /// Turns a 64-bit dense table into a 32-bit one if every entry fits.
+    fn narrow_to_32(&mut self) {
+        if let Store::Dense(v) = self {
+            if let Some(n) = v.iter().map(|e| narrow(*e)).collect::<Option<Vec<u32>>>() {
+                *self = Store::Dense32(n);
+            }
+        }
+    }
+
     /// Asks the CPU to start loading an entry that will be read soon, so that the cache misses of
     /// a position's children overlap instead of stalling one after another.
     #[inline]
@@ -123,6 +147,7 @@ impl Store {
         #[cfg(target_arch = "x86_64")]
         {
             let ptr = match self {
+                Store::Dense16(v) => v.get(c as usize).map(|x| (x as *const u16).cast::<i8>()),
                 Store::Dense32(v) => v.get(c as usize).map(|x| (x as *const u32).cast::<i8>()),
                 Store::Dense(v) => v.get(c as usize).map(|x| (x as *const u64).cast::<i8>()),
                 Store::Sparse(_) => None,
@@ -143,6 +168,16 @@ impl Store {
     #[inline]
     pub fn set(&mut self, c: Code, e: u64) {
         match self {
+            Store::Dense16(v) => match narrow16(e) {
+                Some(x) => v[c as usize] = x,
+                None => {
+                    // Widen to the 32-bit tier (or straight to 64 bits if even that is too narrow).
+                    let wide: Vec<u64> = v.iter().map(|x| widen16(*x)).collect();
+                    *self = Store::Dense(wide);
+                    self.narrow_to_32();
+                    self.set(c, e);
+                }
+            },
             Store::Dense32(v) => match narrow(e) {
                 Some(x) => v[c as usize] = x,
                 None => {
