@@ -28,8 +28,8 @@ fn compile_move(m: &MoveDecl, cx: &mut Cx, d: &mut Diagnostics) -> Option<CMove>
     let mut domains = Vec::new();
     let mut ok = true;
     let mut pushed = 0;
-    let base_locals = cx.local_names().len();
-    debug_assert_eq!(base_locals, 0);
+    // Parameters are locals 0, 1, ... : no other scope is open while a move is compiled.
+    debug_assert!(cx.local_names().is_empty());
     for (k, p) in m.params.iter().enumerate() {
         if let Some(prev) = m.params[..k].iter().find(|q| q.name.name == p.name.name) {
             d.push(catalog::duplicate_name(
@@ -59,13 +59,10 @@ fn compile_move(m: &MoveDecl, cx: &mut Cx, d: &mut Diagnostics) -> Option<CMove>
     if !ok {
         return None;
     }
-    // Locals are numbered from 0 within every move (the scope stack restarts), so the move's first
-    // parameter is local 0.
     Some(CMove {
         name: m.name.name.clone(),
         params: m.params.iter().map(|p| p.name.name.clone()).collect(),
         label: m.label.as_ref().map(|l| l.value.clone()),
-        first_local: 0,
         domains,
         guard,
         simple: simplify(&body),

@@ -1,7 +1,7 @@
 //! Expanding a position: end rules in order, then every legal move of every family, each applied in
 //! place through the undo log and taken back, so generating a child costs no allocation.
 
-use super::{Code, Engine, Pos};
+use super::{Code, Engine};
 use crate::rules::{
     check_range, CEnd, CMove, COp, COutcome, Ctx, Operand, RtError, RtKind, Simple,
 };
@@ -194,7 +194,6 @@ impl Engine<'_> {
         count: &mut usize,
         candidates: &mut u64,
     ) -> Result<(), Fault> {
-        let base = m.first_local as usize;
         if m.domains.is_empty() {
             return self.apply(f, m, code, ctx, sink, count);
         }
@@ -214,7 +213,7 @@ impl Engine<'_> {
         let last = k + 1 == m.domains.len();
         let mut v = lo;
         while v <= hi {
-            ctx.locals[base + k] = v;
+            ctx.locals[k] = v;
             // The innermost parameter applies the move directly: no call per candidate move.
             if last {
                 self.apply(f, m, code, ctx, sink, count)?;
@@ -236,8 +235,7 @@ impl Engine<'_> {
         sink: &mut F,
         count: &mut usize,
     ) -> Result<(), Fault> {
-        let base = m.first_local as usize;
-        let args_of = |ctx: &Ctx| ctx.locals[base..base + m.domains.len()].to_vec();
+        let args_of = |ctx: &Ctx| ctx.locals[..m.domains.len()].to_vec();
         if let Some(g) = &m.guard {
             match ctx.eval(g) {
                 Ok(0) => return Ok(()),
@@ -255,7 +253,7 @@ impl Engine<'_> {
                 *count += 1;
                 sink(
                     f,
-                    &ctx.locals[base..base + m.domains.len()],
+                    &ctx.locals[..m.domains.len()],
                     Child {
                         code: child,
                         kept: false,
@@ -285,7 +283,7 @@ impl Engine<'_> {
         *count += 1;
         sink(
             f,
-            &ctx.locals[base..base + m.domains.len()],
+            &ctx.locals[..m.domains.len()],
             Child { code: child, kept },
         );
         Ok(())
@@ -383,10 +381,5 @@ impl Engine<'_> {
             out.clear();
         }
         Ok((e, out))
-    }
-
-    /// The position's decoded form, for callers that hold a code.
-    pub fn pos(&self, code: Code) -> Pos {
-        self.decode(code)
     }
 }

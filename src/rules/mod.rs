@@ -219,7 +219,8 @@ pub fn simplify(body: &[CStmt]) -> Option<Vec<Simple>> {
         .collect()
 }
 
-/// One move family: `move take(i in indices(heap), n in 1..=heap[i]) if ... { ... }`.
+/// One move family: `move take(i in indices(heap), n in 1..=heap[i]) if ... { ... }`. Parameter
+/// `k` is local `k` (every move's locals are numbered from 0).
 #[derive(Clone, Debug)]
 pub struct CMove {
     pub name: String,
@@ -227,8 +228,6 @@ pub struct CMove {
     pub params: Vec<String>,
     /// The `as "..."` template, if any.
     pub label: Option<String>,
-    /// Parameter `k` is local `first_local + k`.
-    pub first_local: u16,
     pub domains: Vec<CDomain>,
     pub guard: Option<CExpr>,
     pub body: Vec<CStmt>,
@@ -280,13 +279,4 @@ pub struct Rules {
     /// Whether some move can keep the turn (`again`); positions then record who moved last.
     pub has_again: bool,
     pub locals: u16,
-}
-
-impl Rules {
-    /// The variable owning slot `slot`.
-    pub fn var_of_slot(&self, slot: u32) -> Option<&VarInfo> {
-        self.vars
-            .iter()
-            .find(|v| slot >= v.base && slot < v.base + v.len)
-    }
 }
