@@ -316,3 +316,37 @@ fn files_with_a_byte_order_mark_or_bad_encoding() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).ends_with("is not UTF-8 text (the byte at offset 6 is not valid UTF-8)\n"));
 }
+
+#[test]
+fn a_rule_failing_below_an_unreachable_at_position_is_reported() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("bonus.game");
+    std::fs::write(
+        &path,
+        r#"game "Bonus" {
+  state {
+    pile: 0..=10 = 0
+    bonus: bool = false
+  }
+  move add(n in 1..=2) if pile + n <= 10 {
+    pile += n
+    if bonus { pile += 5 }
+  }
+  end if pile == 10: last mover wins
+}"#,
+    )
+    .expect("write");
+    let p = path.to_str().expect("utf-8 path");
+    // From the start `bonus` never becomes true, so the game is fine...
+    assert_eq!(gamec(&["check", p]).status.code(), Some(0));
+    // ...but below this position the bonus overshoots the range: an error, not a silent blank.
+    let o = gamec(&["solve", p, "--at", "pile=8, bonus=true"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert_eq!(stdout(&o), "");
+    assert!(stderr(&o).contains("gamec::out_of_range"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("`pile` would become 14, outside its range 0..=10"),
+        "{}",
+        stderr(&o)
+    );
+}

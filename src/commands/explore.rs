@@ -37,12 +37,27 @@ pub fn solve_game(engine: &Engine, limit: u64) -> Result<(Vec<Branch>, Solution)
         .starts()
         .map_err(|f| fault_diag(engine, &f, None, limit))?;
     let roots: Vec<Code> = starts.iter().map(|b| b.code).collect();
-    match solve::solve(engine, &roots, limit) {
-        Ok(s) => Ok((starts, s)),
-        Err(SolveError::Fault(f, c)) => Err(fault_diag(engine, &f, Some(c), limit)),
-        Err(SolveError::Limit(l)) => Err(catalog::too_many_positions(l)),
-        Err(SolveError::Memory(l)) => Err(catalog::out_of_memory(l)),
-    }
+    Ok((starts, solve_roots(engine, &roots, limit)?))
+}
+
+/// Solves everything reachable from `roots`, or the diagnostic that says why not.
+pub fn solve_roots(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, Diag> {
+    solve::solve(engine, roots, limit).map_err(|e| match e {
+        SolveError::Fault(f, c) => fault_diag(engine, &f, Some(c), limit),
+        SolveError::Limit(l) => catalog::too_many_positions(l),
+        SolveError::Memory(l) => catalog::out_of_memory(l),
+    })
+}
+
+/// Prints one diagnostic against the loaded file; the command then ends with exit code 1.
+pub fn report(loaded: &Loaded, d: Diag) -> Exit {
+    print_diags(
+        &Diagnostics(vec![d]),
+        &loaded.path,
+        &loaded.source,
+        loaded.style,
+    );
+    Exit(1)
 }
 
 /// As `solve_game`, printing the problem against the file and ending the command.
@@ -51,13 +66,5 @@ pub fn solve_or_exit(
     engine: &Engine,
     limit: u64,
 ) -> Result<(Vec<Branch>, Solution), Exit> {
-    solve_game(engine, limit).map_err(|d| {
-        print_diags(
-            &Diagnostics(vec![d]),
-            &loaded.path,
-            &loaded.source,
-            loaded.style,
-        );
-        Exit(1)
-    })
+    solve_game(engine, limit).map_err(|d| report(loaded, d))
 }

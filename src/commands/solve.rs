@@ -1,7 +1,7 @@
 //! `gamec solve` for sequential games: the start's value and best moves, counts, Grundy values,
 //! the chance table and exact win probabilities; as text or one JSON object.
 
-use super::explore::solve_or_exit;
+use super::explore::{report, solve_or_exit, solve_roots};
 use crate::cli::{out, CliResult, Exit, GameArgs, Loaded};
 use crate::engine::{Branch, Code, Engine};
 use crate::rules::Rules;
@@ -114,9 +114,10 @@ pub fn run(
     let (starts, mut s) = solve_or_exit(loaded, &engine, game.max_positions)?;
     if let Some(c) = at_code {
         if s.get(c).is_none() {
-            // Not reachable from the start: solve from it as well.
-            let (_, s2) = solve_from(loaded, &engine, &starts, c, game.max_positions)?;
-            s = s2;
+            // Not reachable from the start: solve from it as well; a rule failing there is reported.
+            let mut roots: Vec<Code> = starts.iter().map(|b| b.code).collect();
+            roots.push(c);
+            s = solve_roots(&engine, &roots, game.max_positions).map_err(|d| report(loaded, d))?;
         }
     }
     let r = Report {
@@ -132,21 +133,6 @@ pub fn run(
         out(&to_text(&r, rules, &starts, at_code));
     }
     Ok(())
-}
-
-fn solve_from(
-    loaded: &Loaded,
-    engine: &Engine,
-    starts: &[Branch],
-    extra: Code,
-    limit: u64,
-) -> Result<((), Solution), Exit> {
-    let mut roots: Vec<Code> = starts.iter().map(|b| b.code).collect();
-    roots.push(extra);
-    match crate::solve::solve(engine, &roots, limit) {
-        Ok(s) => Ok(((), s)),
-        Err(_) => solve_or_exit(loaded, engine, limit).map(|(_, s)| ((), s)),
-    }
 }
 
 fn counts_json(s: &Solution) -> Json {
