@@ -220,7 +220,7 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
                 }
                 Compiled::Throw(t) => {
                     not_for(at.is_some(), "--at", "sequential games")?;
-                    crate::throw::cli::solve(&loaded, t, json, players)
+                    crate::commands::throw::solve::run(&loaded, t, json, players)
                 }
             }
         }
@@ -264,7 +264,13 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
                     not_for(blunder.is_some(), "--blunder", "sequential games")?;
                     not_for(hints, "--hints", "sequential games")?;
                     let computer = computer.unwrap_or(ComputerStyle::Optimal);
-                    crate::throw::cli::play(&loaded, t, rounds.unwrap_or(5), computer, seed)
+                    crate::commands::throw::play::run(
+                        &loaded,
+                        t,
+                        rounds.unwrap_or(5),
+                        computer,
+                        seed,
+                    )
                 }
             }
         }
@@ -286,7 +292,7 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
                 Compiled::Sequential(rules) => {
                     crate::commands::graph::run(&loaded, rules, &game, format)
                 }
-                Compiled::Throw(t) => crate::throw::cli::graph(&loaded, t, format),
+                Compiled::Throw(t) => crate::commands::throw::graph::run(&loaded, t, format),
             }
         }
         Command::Run {
@@ -298,7 +304,7 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
             let loaded = load(&file, &[], style)?;
             match &loaded.game {
                 Compiled::Throw(t) => {
-                    crate::throw::cli::run(&loaded, t, &players, throws, throws_file)
+                    crate::commands::throw::run::run(&loaded, t, &players, throws, throws_file)
                 }
                 Compiled::Sequential(_) => {
                     eprintln!("error: `gamec run` is for throw games (with `throws` and `beats`); this is a sequential game");

@@ -8,6 +8,7 @@
 mod computer;
 mod input;
 mod text;
+pub mod throw;
 
 pub use text::{end_rule_texts, position_words, wrap};
 

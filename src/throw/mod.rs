@@ -1,12 +1,11 @@
 //! Throw games (simultaneous moves): the checked game, beats-graph queries and the pipeline entry.
+//! This family's model, checks and solving only: what it prints lives in `crate::commands::throw`
+//! and the play loop in `crate::play::throw`.
 
 pub mod check;
-pub mod cli;
 pub mod elimination;
 pub mod exact;
 pub mod matrix;
-pub mod play;
-mod report;
 pub mod simplex;
 
 use crate::check::SetArg;

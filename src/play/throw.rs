@@ -1,9 +1,9 @@
 //! Playing a throw game against the computer, best of N rounds, over any `BufRead` + `Write` so that
 //! tests can script a whole session.
 
-use super::exact::Q;
-use super::ThrowGame;
 use crate::diag::did_you_mean;
+use crate::throw::exact::Q;
+use crate::throw::ThrowGame;
 use num_traits::ToPrimitive;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;

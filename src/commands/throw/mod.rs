@@ -1,0 +1,43 @@
+//! The throw-game side of each command: option handling and everything a throw game prints. The
+//! model, the checks and the solving live in `crate::throw`; the play loop in `crate::play::throw`.
+
+pub mod chain_text;
+pub mod graph;
+pub mod play;
+pub mod run;
+pub mod solve;
+pub mod two_player_text;
+
+use crate::cli::Exit;
+use crate::throw::{Action, ThrowGame, When};
+
+/// A usage error: the message on stderr and exit code 2.
+pub fn usage(message: &str) -> Exit {
+    eprintln!("error: {message}");
+    Exit(2)
+}
+
+/// `n` when the game is for `n` players, else a usage error saying for how many it is.
+pub fn checked_players(t: &ThrowGame, n: u32) -> Result<u32, Exit> {
+    if t.players.allows(n) {
+        Ok(n)
+    } else {
+        Err(usage(&format!(
+            "`{}` is for {} players, not {n}",
+            t.name,
+            t.players.describe()
+        )))
+    }
+}
+
+/// A round clause as people read it: `if exactly 2 throws: eliminate losers`, `otherwise: rethrow`.
+pub fn rule_text(g: &ThrowGame, when: Option<When>, action: Action) -> String {
+    match when {
+        Some(When::Exactly(k)) => format!("if exactly {k} throws: {}", action.describe()),
+        Some(When::Always) if g.round.clauses.len() > 1 => {
+            format!("otherwise: {}", action.describe())
+        }
+        Some(When::Always) => action.describe().to_string(),
+        None => "no round clause applies: rethrow".to_string(),
+    }
+}
