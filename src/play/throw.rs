@@ -21,7 +21,8 @@ pub enum Style {
 
 pub struct Match<'a> {
     pub game: &'a ThrowGame,
-    pub matrix: Vec<Vec<i64>>,
+    /// The payoff matrix, approximately: only the adaptive computer's weights use it.
+    pub matrix: Vec<Vec<f64>>,
     pub style: Style,
     pub rounds: u32,
     pub rng: ChaCha8Rng,
@@ -189,8 +190,16 @@ pub fn parse_throw(g: &ThrowGame, word: &str) -> Result<usize, String> {
     ))
 }
 
+/// The payoff matrix in floating point, for the adaptive computer's weights (0 if out of range).
+pub fn approximate(matrix: &[Vec<Q>]) -> Vec<Vec<f64>> {
+    matrix
+        .iter()
+        .map(|row| row.iter().map(|q| q.to_f64().unwrap_or(0.0)).collect())
+        .collect()
+}
+
 /// Hedge weights: exp(η · gain of each throw against the human's history so far).
-fn hedge(matrix: &[Vec<i64>], history: &[u64]) -> Vec<f64> {
+fn hedge(matrix: &[Vec<f64>], history: &[u64]) -> Vec<f64> {
     let t: u64 = history.iter().sum();
     let k = matrix.len().max(2) as f64;
     let range = 2.0
@@ -198,18 +207,12 @@ fn hedge(matrix: &[Vec<i64>], history: &[u64]) -> Vec<f64> {
             .iter()
             .flatten()
             .map(|x| x.abs())
-            .max()
-            .unwrap_or(1)
-            .max(1) as f64;
+            .fold(0.0, f64::max)
+            .max(f64::MIN_POSITIVE);
     let eta = (8.0 * k.ln() / (t + 1) as f64).sqrt() / range;
     let gains: Vec<f64> = matrix
         .iter()
-        .map(|row| {
-            row.iter()
-                .zip(history)
-                .map(|(a, &n)| *a as f64 * n as f64)
-                .sum()
-        })
+        .map(|row| row.iter().zip(history).map(|(a, &n)| a * n as f64).sum())
         .collect();
     let top = gains.iter().copied().fold(f64::MIN, f64::max);
     gains.iter().map(|g| (eta * (g - top)).exp()).collect()

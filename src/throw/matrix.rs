@@ -1,10 +1,11 @@
 //! The 2-player analysis of a throw game: payoff matrix, exact optimal strategy and value, whether
 //! that strategy is the only optimal one, dominated throws, and whether the beats-graph is balanced.
 
-use super::exact::{int, Q};
+use super::exact::Q;
 use super::simplex;
 use super::ThrowGame;
 use num_bigint::BigInt;
+use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
 
 /// Whether the optimal strategy found is the only one.
@@ -26,7 +27,8 @@ pub struct Dominated {
 
 #[derive(Clone, Debug)]
 pub struct TwoPlayer {
-    pub matrix: Vec<Vec<i64>>,
+    /// The row player's exact gain for each pair of throws.
+    pub matrix: Vec<Vec<Q>>,
     pub strategy: Vec<Q>,
     pub value: Q,
     pub uniqueness: Uniqueness,
@@ -35,31 +37,50 @@ pub struct TwoPlayer {
 }
 
 /// The row player's gain: a win's score, minus the opponent's score for a loss, 0 for a tie.
-pub fn payoff_matrix(g: &ThrowGame) -> Vec<Vec<i64>> {
+pub fn payoff_matrix(g: &ThrowGame) -> Vec<Vec<Q>> {
     let n = g.len();
     (0..n)
         .map(|i| {
             (0..n)
                 .map(|j| match (g.beat(i, j), g.beat(j, i)) {
-                    (Some(b), _) => b.score,
-                    (None, Some(b)) => -b.score,
-                    (None, None) => 0,
+                    (Some(b), _) => Q::from_integer(b.score.into()),
+                    (None, Some(b)) => -Q::from_integer(b.score.into()),
+                    (None, None) => Q::zero(),
                 })
                 .collect()
         })
         .collect()
 }
 
+/// The matrix times the least common multiple of its denominators: a game with the same optimal
+/// strategies, in big integers, whose value is `scale` times the original's.
+fn integral(matrix: &[Vec<Q>]) -> (Vec<Vec<BigInt>>, BigInt) {
+    let scale = matrix
+        .iter()
+        .flatten()
+        .fold(BigInt::one(), |l, q| l.lcm(q.denom()));
+    let ints = matrix
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|q| q.numer() * (&scale / q.denom()))
+                .collect()
+        })
+        .collect();
+    (ints, scale)
+}
+
 /// Solves the 2-player game exactly. `None` only for a game with no throws.
 pub fn analyse(g: &ThrowGame) -> Option<TwoPlayer> {
     let matrix = payoff_matrix(g);
-    let eq = simplex::solve(&matrix)?;
-    let uniqueness = uniqueness(&matrix, &eq);
+    let (ints, scale) = integral(&matrix);
+    let eq = simplex::solve(&ints)?;
+    let uniqueness = uniqueness(&ints, &eq);
     Some(TwoPlayer {
-        dominated: dominated(&matrix),
+        dominated: dominated(&ints),
         balanced: balanced(g),
         strategy: eq.row,
-        value: eq.value,
+        value: eq.value / Q::from_integer(scale),
         uniqueness,
         matrix,
     })
@@ -79,7 +100,7 @@ pub fn wins_losses(g: &ThrowGame, i: usize) -> (usize, usize) {
 }
 
 /// Rows weakly dominated by another row (for each, the first dominating row; strict if one is).
-pub fn dominated(a: &[Vec<i64>]) -> Vec<Dominated> {
+pub fn dominated(a: &[Vec<BigInt>]) -> Vec<Dominated> {
     let mut out = Vec::new();
     for i in 0..a.len() {
         let mut found: Option<Dominated> = None;
@@ -106,17 +127,17 @@ pub fn dominated(a: &[Vec<i64>]) -> Vec<Dominated> {
 /// every column in `y`'s support pay exactly the value (complementary slackness). If those equations
 /// pin `x` down, it is unique; otherwise a direction in their null space that keeps `x` optimal proves
 /// that there are several.
-fn uniqueness(a: &[Vec<i64>], eq: &simplex::Equilibrium) -> Uniqueness {
+fn uniqueness(a: &[Vec<BigInt>], eq: &simplex::Equilibrium) -> Uniqueness {
     let m = a.len();
     let n = eq.col.len();
-    let row_pay = |i: usize| (0..n).fold(Q::zero(), |s, j| s + int(a[i][j]) * eq.col[j].clone());
-    let col_pay =
-        |d: &[Q], j: usize| (0..m).fold(Q::zero(), |s, i| s + int(a[i][j]) * d[i].clone());
+    let int = |x: &BigInt| Q::from_integer(x.clone());
+    let row_pay = |i: usize| (0..n).fold(Q::zero(), |s, j| s + int(&a[i][j]) * &eq.col[j]);
+    let col_pay = |d: &[Q], j: usize| (0..m).fold(Q::zero(), |s, i| s + int(&a[i][j]) * &d[i]);
     let rows: Vec<usize> = (0..m).filter(|&i| row_pay(i) == eq.value).collect();
     let support: Vec<usize> = (0..n).filter(|&j| eq.col[j].is_positive()).collect();
-    let mut system: Vec<Vec<Q>> = vec![vec![int(1); rows.len()]];
+    let mut system: Vec<Vec<Q>> = vec![vec![Q::one(); rows.len()]];
     for &j in &support {
-        system.push(rows.iter().map(|&i| int(a[i][j])).collect());
+        system.push(rows.iter().map(|&i| int(&a[i][j])).collect());
     }
     let null = null_space(system, rows.len());
     if null.is_empty() {
@@ -126,7 +147,7 @@ fn uniqueness(a: &[Vec<i64>], eq: &simplex::Equilibrium) -> Uniqueness {
         for sign in [1, -1] {
             let mut full = vec![Q::zero(); m];
             for (k, &i) in rows.iter().enumerate() {
-                full[i] = d[k].clone() * int(sign);
+                full[i] = d[k].clone() * Q::from_integer(sign.into());
             }
             let rows_ok = (0..m).all(|i| eq.row[i].is_positive() || !full[i].is_negative());
             let cols_ok = (0..n).all(|j| {

@@ -35,21 +35,23 @@ pub fn pivot(rows: &mut [Vec<BigInt>], r: usize, e: usize, denom: &mut BigInt) {
 }
 
 /// Solves the game with payoff matrix `a` (rows: the maximiser's choices). `None` for an empty matrix.
-pub fn solve(a: &[Vec<i64>]) -> Option<Equilibrium> {
+/// Every entry is a big integer, so no payoff a file can write overflows anything here.
+pub fn solve(a: &[Vec<BigInt>]) -> Option<Equilibrium> {
     let m = a.len();
     let n = a.first()?.len();
     if n == 0 || a.iter().any(|r| r.len() != n) {
         return None;
     }
     // Shift every payoff to at least 1, so the value is positive and the LP below is bounded.
-    let shift = 1 - a.iter().flatten().copied().min()?.min(1);
+    let least = a.iter().flatten().min()?;
+    let shift = BigInt::one() - least.min(&BigInt::one());
     // maximise Σy subject to (A + shift)·y ≤ 1, y ≥ 0: one slack per row; the last row is the objective.
     let width = n + m + 1;
     let mut rows: Vec<Vec<BigInt>> = (0..m)
         .map(|i| {
             let mut r = vec![BigInt::zero(); width];
             for j in 0..n {
-                r[j] = BigInt::from(a[i][j] + shift);
+                r[j] = &a[i][j] + &shift;
             }
             r[n + i] = BigInt::one();
             r[width - 1] = BigInt::one();
@@ -77,7 +79,7 @@ pub fn solve(a: &[Vec<i64>]) -> Option<Equilibrium> {
     let row = (0..m)
         .map(|i| Q::new(rows[m][n + i].clone(), z.clone()))
         .collect();
-    let value = Q::new(denom, z) - Q::from_integer(BigInt::from(shift));
+    let value = Q::new(denom, z) - Q::from_integer(shift);
     Some(Equilibrium { row, col, value })
 }
 
@@ -112,9 +114,15 @@ mod tests {
         Q::new(n.into(), d.into())
     }
 
+    fn big(rows: &[&[i64]]) -> Vec<Vec<BigInt>> {
+        rows.iter()
+            .map(|r| r.iter().map(|&x| BigInt::from(x)).collect())
+            .collect()
+    }
+
     #[test]
     fn rock_paper_scissors_is_uniform_and_fair() {
-        let a = vec![vec![0, -1, 1], vec![1, 0, -1], vec![-1, 1, 0]];
+        let a = big(&[&[0, -1, 1], &[1, 0, -1], &[-1, 1, 0]]);
         let e = solve(&a).unwrap();
         assert_eq!(e.value, q(0, 1));
         assert_eq!(e.row, vec![q(1, 3); 3]);
@@ -124,7 +132,7 @@ mod tests {
     #[test]
     fn an_unfair_game_has_its_value() {
         // Worked by hand: the row player mixes 1/3, 2/3 so that 4p − 1 = 1 − 2p; value 1/3.
-        let a = vec![vec![3, -1], vec![-1, 1]];
+        let a = big(&[&[3, -1], &[-1, 1]]);
         let e = solve(&a).unwrap();
         assert_eq!(e.value, q(1, 3));
         assert_eq!(e.row, vec![q(1, 3), q(2, 3)]);
@@ -134,10 +142,24 @@ mod tests {
     #[test]
     fn a_rectangular_game_with_a_pure_saddle_point() {
         // Row 1 dominates: the row player always plays it; the column player answers with column 0.
-        let a = vec![vec![1, 4, 2], vec![3, 5, 4]];
+        let a = big(&[&[1, 4, 2], &[3, 5, 4]]);
         let e = solve(&a).unwrap();
         assert_eq!(e.value, q(3, 1));
         assert_eq!(e.row, vec![q(0, 1), q(1, 1)]);
         assert_eq!(e.col, vec![q(1, 1), q(0, 1), q(0, 1)]);
+    }
+
+    #[test]
+    fn entries_far_beyond_64_bits_are_exact() {
+        let x = BigInt::from(2).pow(100u32);
+        let z = BigInt::zero();
+        let a = vec![
+            vec![z.clone(), -x.clone(), x.clone()],
+            vec![x.clone(), z.clone(), -x.clone()],
+            vec![-x.clone(), x.clone(), z],
+        ];
+        let e = solve(&a).unwrap();
+        assert_eq!(e.value, q(0, 1));
+        assert_eq!(e.row, vec![q(1, 3); 3]);
     }
 }

@@ -2,7 +2,7 @@
 
 use super::{checked_players, usage};
 use crate::cli::{CliResult, ComputerStyle, Loaded};
-use crate::play::throw::{Match, Style};
+use crate::play::throw::{approximate, Match, Style};
 use crate::throw::{matrix, ThrowGame};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -31,7 +31,7 @@ pub fn run(
     };
     let mut m = Match {
         game: t,
-        matrix: analysis.matrix,
+        matrix: approximate(&analysis.matrix),
         style,
         rounds,
         rng,

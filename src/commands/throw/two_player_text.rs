@@ -3,6 +3,7 @@
 use crate::throw::exact::{fraction, Q};
 use crate::throw::matrix::{wins_losses, TwoPlayer, Uniqueness};
 use crate::throw::ThrowGame;
+use num_traits::ToPrimitive;
 use serde_json::{json, Value};
 
 /// The largest matrix printed in full; bigger ones are in `--json` only.
@@ -23,22 +24,29 @@ pub fn text(g: &ThrowGame, t: &TwoPlayer) -> String {
     s
 }
 
-fn matrix_text(g: &ThrowGame, m: &[Vec<i64>]) -> String {
-    let w = g
+/// The matrix as a table: a column of throw names, then one right-aligned column per throw.
+fn matrix_text(g: &ThrowGame, m: &[Vec<Q>]) -> String {
+    let cells: Vec<Vec<String>> = m.iter().map(|r| r.iter().map(fraction).collect()).collect();
+    let label = g
         .throws
         .iter()
         .map(|t| t.name.len())
         .max()
         .unwrap_or(1)
         .max(2);
+    let w = cells
+        .iter()
+        .flatten()
+        .map(String::len)
+        .fold(label, usize::max);
     let mut s = "  payoff matrix (row player's gain):\n".to_string();
-    s += &format!("  {:w$}", "");
+    s += &format!("  {:label$}", "");
     for t in &g.throws {
         s += &format!(" {:>w$}", t.name);
     }
     s += "\n";
-    for (t, row) in g.throws.iter().zip(m) {
-        s += &format!("  {:w$}", t.name);
+    for (t, row) in g.throws.iter().zip(&cells) {
+        s += &format!("  {:label$}", t.name);
         for x in row {
             s += &format!(" {x:>w$}");
         }
@@ -121,7 +129,7 @@ pub fn json(g: &ThrowGame, t: &TwoPlayer) -> Value {
         .map(|d| json!({"throw": g.throws[d.throw].name, "by": g.throws[d.by].name, "strictly": d.strictly}))
         .collect();
     json!({
-        "matrix": t.matrix,
+        "matrix": t.matrix.iter().map(|r| r.iter().map(|q| q.to_integer().to_i64()).collect::<Vec<_>>()).collect::<Vec<_>>(),
         "strategy": strategy,
         "unique": match t.uniqueness {
             Uniqueness::Unique => json!(true),
