@@ -84,3 +84,95 @@ fn the_largest_score_a_file_can_write_still_has_its_exact_answer() {
     assert_eq!(two["value"], "0");
     assert_eq!(two["unique"], true);
 }
+
+#[test]
+fn fractional_and_decimal_scores_are_exact() {
+    let edges = "    rock crushes scissors scores 1/4
+    scissors cuts paper scores 0.5
+    paper covers rock";
+    let (out, err, code) = solve(edges, false);
+    assert_eq!((code, err.as_str()), (0, ""));
+    // Every column pays 0 (the game is symmetric): x_p = x_s/4, x_r = x_s/2, so (2, 1, 4)/7.
+    assert_eq!(
+        out,
+        "Scored: a throw game with 3 throws, for 2 players
+Two players:
+  payoff matrix (row player's gain):
+               rock    paper scissors
+  rock            0       -1      1/4
+  paper           1        0     -1/2
+  scissors     -1/4      1/2        0
+  optimal strategy:
+    rock      2/7
+    paper     1/7
+    scissors  4/7
+  this is the only optimal strategy
+  value: 0
+  dominated throws: none
+  balanced: yes, every throw beats 1 and is beaten by 1
+"
+    );
+    let v = solve_json(edges);
+    assert_eq!(
+        v["two_players"]["matrix"],
+        serde_json::json!([["0", "-1", "1/4"], ["1", "0", "-1/2"], ["-1/4", "1/2", "0"]])
+    );
+    // 0.25 is exactly 1/4, and a fraction of decimals is exact too.
+    let same = solve_json(
+        "    rock crushes scissors scores 0.25
+    scissors cuts paper scores 1.5/3
+    paper covers rock",
+    );
+    assert_eq!(same, v);
+}
+
+#[test]
+fn a_throw_that_never_loses_is_the_whole_strategy_whatever_its_scores() {
+    // Rock beats paper (1/3) and scissors (3/2); paper beats scissors. Rows: rock (0, 1/3, 3/2),
+    // paper (-1/3, 0, 1), scissors (-3/2, -1, 0): rock strictly dominates both, and the value of a
+    // game whose matrix is skew-symmetric is 0.
+    let v = solve_json(
+        "    rock smothers paper scores 1/3
+    rock crushes scissors scores 3/2
+    paper covers scissors",
+    );
+    let two = &v["two_players"];
+    assert_eq!(two["strategy"]["rock"], "1");
+    assert_eq!(two["value"], "0");
+    assert_eq!(
+        two["dominated"],
+        serde_json::json!([
+            {"throw": "paper", "by": "rock", "strictly": true},
+            {"throw": "scissors", "by": "rock", "strictly": true}
+        ])
+    );
+}
+
+#[test]
+fn graph_shows_fractional_scores_exactly() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("g.game");
+    std::fs::write(
+        &path,
+        "game \"G\" { throws rock, paper, scissors
+         beats { rock crushes scissors scores 0.25; scissors cuts paper; paper covers rock scores 3 } }",
+    )
+    .expect("write");
+    let p = path.to_str().expect("utf-8 path");
+    let (out, _, code) = gamec(&["graph", p]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("\"rock\" -> \"scissors\" [label=\"crushes (scores 1/4)\"];\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\"paper\" -> \"rock\" [label=\"covers (scores 3)\"];\n"),
+        "{out}"
+    );
+    let (out, _, _) = gamec(&["graph", p, "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(
+        v["edges"][0],
+        serde_json::json!({"winner": "rock", "loser": "scissors", "verb": "crushes", "score": "1/4"})
+    );
+}

@@ -127,7 +127,7 @@ fn scores_make_an_unbalanced_payoff_but_a_fair_game() {
     .expect("write");
     let v = solve_json(&[path.to_str().expect("utf-8 path")]);
     let two = &v["two_players"];
-    assert_eq!(two["matrix"][0], serde_json::json!([0, -1, 2]));
+    assert_eq!(two["matrix"][0], serde_json::json!(["0", "-1", "2"]));
     // x_r = 1/4, x_p = 1/2, x_s = 1/4 makes every column pay 0: the symmetric game's value.
     assert_eq!(two["strategy"]["rock"], "1/4");
     assert_eq!(two["strategy"]["paper"], "1/2");

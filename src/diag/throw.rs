@@ -121,13 +121,19 @@ pub fn no_beats(span: Span) -> Diag {
         .help("Add `beats { rock crushes scissors ... }` or the generated rule `beats odd-steps ahead`.")
 }
 
-pub fn bad_score(span: Span, score: i64) -> Diag {
+pub fn bad_score(span: Span, score: &str) -> Diag {
     Diag::error(
         "gamec::bad_score",
-        format!("a win scores {score}, but it must score at least 1"),
+        format!("a win scores {score}, but a score must be more than 0"),
     )
     .label(span, "not a positive score")
-    .help("Write a positive number after `scores`, or leave it out for the default 1.")
+    .help("Write a positive number after `scores` (like `2`, `0.5` or `1/4`), or leave it out for the default 1.")
+}
+
+pub fn score_divides_by_zero(span: Span) -> Diag {
+    Diag::error("gamec::bad_score", "this score divides by zero")
+        .label(span, "a fraction over 0")
+        .help("Write a positive number after `scores` (like `2`, `0.5` or `1/4`), or leave it out for the default 1.")
 }
 
 pub fn bad_players(span: Span, what: &str) -> Diag {

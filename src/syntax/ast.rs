@@ -348,7 +348,16 @@ pub struct Edge {
     /// The verb as written (`crushes`, `beats`, `>`).
     pub verb: Ident,
     pub loser: Ident,
-    pub score: Option<(i64, Span)>,
+    pub score: Option<Score>,
+    pub span: Span,
+}
+
+/// `scores N`, `scores 0.25` or `scores 1/4`, exactly as written: `numer / denom` (a denominator of
+/// zero is the checker's to report).
+#[derive(Clone, Debug)]
+pub struct Score {
+    pub numer: num_rational::BigRational,
+    pub denom: num_rational::BigRational,
     pub span: Span,
 }
 

@@ -54,6 +54,7 @@ fn is_token(rule: Rule) -> bool {
             | assign_eq
             | eq_sign
             | dotdot
+            | slash
             | EOI
     ) || format!("{rule:?}").starts_with("kw_")
 }

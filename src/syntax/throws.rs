@@ -3,6 +3,10 @@
 use super::ast::*;
 use super::parse::{children, first, ident, next, parse_int, parse_string, span, Result};
 use super::Rule;
+use crate::diag::catalog;
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::One;
 use pest::iterators::Pair;
 
 pub(super) fn parse_throws(pair: Pair<Rule>) -> ThrowsDecl {
@@ -37,10 +41,7 @@ fn parse_edge(pair: Pair<Rule>) -> Result<Edge> {
     let winner = ident(next(&mut it, s)?);
     let verb = ident(next(&mut it, s)?);
     let loser = ident(next(&mut it, s)?);
-    let score = match it.next() {
-        Some(p) => Some((parse_int(&p)?, span(&p))),
-        None => None,
-    };
+    let score = it.next().map(parse_score).transpose()?;
     Ok(Edge {
         winner,
         verb,
@@ -48,6 +49,38 @@ fn parse_edge(pair: Pair<Rule>) -> Result<Edge> {
         score,
         span: s,
     })
+}
+
+/// `2`, `0.25`, `1/4`: each number exact; its digits (without the point) must fit in 64 bits.
+fn parse_score(pair: Pair<Rule>) -> Result<Score> {
+    let s = span(&pair);
+    let mut numbers = children(pair).map(|p| parse_number(&p));
+    let numer = next_number(&mut numbers, s)?;
+    let denom = match numbers.next() {
+        Some(d) => d?,
+        None => BigRational::one(),
+    };
+    Ok(Score {
+        numer,
+        denom,
+        span: s,
+    })
+}
+
+fn next_number(it: &mut impl Iterator<Item = Result<BigRational>>, s: Span) -> Result<BigRational> {
+    it.next()
+        .unwrap_or_else(|| Err(catalog::syntax_internal(s)))
+}
+
+/// A decimal number exactly: `0.25` is 25/100.
+fn parse_number(pair: &Pair<Rule>) -> Result<BigRational> {
+    let text = pair.as_str();
+    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+    let digits = format!("{whole}{frac}")
+        .parse::<i64>()
+        .map_err(|_| catalog::number_too_large(span(pair)))?;
+    let scale = BigInt::from(10u32).pow(frac.len() as u32);
+    Ok(BigRational::new(BigInt::from(digits), scale))
 }
 
 pub(super) fn parse_round(pair: Pair<Rule>) -> Result<RoundDecl> {

@@ -26,6 +26,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         expr | primary | paren | call | list_lit | bool_lit | mover | opponent | last_mover
         | players_kw => "an expression",
         int => "a number",
+        number | score => "a number (like `2`, `0.25` or `1/4`)",
+        slash => "`/`",
         ident | lvalue => "a name",
         name => "a throw name",
         verb => "a verb (like `crushes`, `beats` or `>`)",

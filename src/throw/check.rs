@@ -1,12 +1,14 @@
 //! The throw-game checker: resolves throw names, builds the beats-graph from listed lines and the
 //! generated rule, checks players and round rules, and collects every problem it finds.
 
+use super::exact::{fraction, Q};
 use super::{Action, Beat, Players, RoundRule, Throw, ThrowGame, When};
 use crate::check::SetArg;
 use crate::diag::{catalog, did_you_mean, throw as msg, Diagnostics};
 use crate::syntax::ast::{
-    BeatsDecl, Edge, GameFile, RoundAction, RoundCondition, Span, ThrowsDecl,
+    BeatsDecl, Edge, GameFile, RoundAction, RoundCondition, Score, Span, ThrowsDecl,
 };
+use num_traits::{One, Signed, Zero};
 
 /// Where an edge of the beats-graph came from.
 #[derive(Clone, Copy, Debug)]
@@ -165,7 +167,7 @@ fn odd_steps(g: &mut Graph, span: Span, file: &GameFile, n: usize, diags: &mut D
     g.rule = Some(span);
     let beat = Beat {
         verb: "beats".to_string(),
-        score: 1,
+        score: Q::one(),
     };
     for i in 0..n {
         for j in 0..n {
@@ -192,18 +194,14 @@ fn resolve(
 fn listed(g: &mut Graph, e: &Edge, throws: &[Throw], diags: &mut Diagnostics) {
     let w = resolve(&e.winner, throws, diags);
     let l = resolve(&e.loser, throws, diags);
-    let score = match e.score {
-        Some((s, span)) if s < 1 => {
-            diags.push(msg::bad_score(span, s));
-            1
-        }
-        Some((s, _)) => s,
-        None => 1,
-    };
+    let score = e.score.as_ref().map_or(Q::one(), |s| score(s, diags));
     let (Some(w), Some(l)) = (w, l) else { return };
     let (wn, ln) = (&e.winner.name, &e.loser.name);
     // The line itself, without the whitespace the grammar's optional `scores` lets the span swallow.
-    let span = e.winner.span.join(e.score.map_or(e.loser.span, |(_, s)| s));
+    let span = e
+        .winner
+        .span
+        .join(e.score.as_ref().map_or(e.loser.span, |s| s.span));
     if w == l {
         diags.push(msg::self_beat(span, wn));
         return;
@@ -224,6 +222,20 @@ fn listed(g: &mut Graph, e: &Edge, throws: &[Throw], diags: &mut Diagnostics) {
             g.beats[w][l] = Some((Beat { verb, score }, Origin::Line(span)));
         }
     }
+}
+
+/// A score's exact value; a zero denominator or a value not above 0 is reported (and 1 used instead).
+fn score(s: &Score, diags: &mut Diagnostics) -> Q {
+    if s.denom.is_zero() {
+        diags.push(msg::score_divides_by_zero(s.span));
+        return Q::one();
+    }
+    let value = &s.numer / &s.denom;
+    if !value.is_positive() {
+        diags.push(msg::bad_score(s.span, &fraction(&value)));
+        return Q::one();
+    }
+    value
 }
 
 fn undecided(g: &Graph, throws: &[Throw], spans: &[Span], diags: &mut Diagnostics) {

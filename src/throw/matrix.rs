@@ -43,8 +43,8 @@ pub fn payoff_matrix(g: &ThrowGame) -> Vec<Vec<Q>> {
         .map(|i| {
             (0..n)
                 .map(|j| match (g.beat(i, j), g.beat(j, i)) {
-                    (Some(b), _) => Q::from_integer(b.score.into()),
-                    (None, Some(b)) => -Q::from_integer(b.score.into()),
+                    (Some(b), _) => b.score.clone(),
+                    (None, Some(b)) => -b.score.clone(),
                     (None, None) => Q::zero(),
                 })
                 .collect()

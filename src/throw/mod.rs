@@ -19,11 +19,11 @@ pub struct Throw {
     pub display: String,
 }
 
-/// Why one throw beats another: the verb as written and the score a win is worth.
+/// Why one throw beats another: the verb as written and the score a win is worth (exact, above 0).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Beat {
     pub verb: String,
-    pub score: i64,
+    pub score: exact::Q,
 }
 
 /// How many players the game is for.

@@ -1,7 +1,9 @@
 //! `gamec graph` for throw games: the beats-graph as Graphviz DOT or JSON.
 
 use crate::cli::{out, CliResult, GraphFormat, Loaded};
+use crate::throw::exact::fraction;
 use crate::throw::ThrowGame;
+use num_traits::One;
 use serde_json::{json, Value};
 
 pub fn run(_l: &Loaded, t: &ThrowGame, f: GraphFormat) -> CliResult {
@@ -25,10 +27,10 @@ pub fn dot(g: &ThrowGame) -> String {
     for (i, w) in g.throws.iter().enumerate() {
         for (j, l) in g.throws.iter().enumerate() {
             if let Some(b) = g.beat(i, j) {
-                let label = if b.score == 1 {
+                let label = if b.score.is_one() {
                     b.verb.clone()
                 } else {
-                    format!("{} (scores {})", b.verb, b.score)
+                    format!("{} (scores {})", b.verb, fraction(&b.score))
                 };
                 s += &format!(
                     "  {} -> {} [label={}];\n",
@@ -54,7 +56,7 @@ pub fn graph_json(g: &ThrowGame) -> Value {
         for (j, l) in g.throws.iter().enumerate() {
             if let Some(b) = g.beat(i, j) {
                 edges.push(
-                    json!({"winner": w.name, "loser": l.name, "verb": b.verb, "score": b.score}),
+                    json!({"winner": w.name, "loser": l.name, "verb": b.verb, "score": fraction(&b.score)}),
                 );
             }
         }

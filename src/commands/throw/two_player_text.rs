@@ -3,7 +3,6 @@
 use crate::throw::exact::{fraction, Q};
 use crate::throw::matrix::{wins_losses, TwoPlayer, Uniqueness};
 use crate::throw::ThrowGame;
-use num_traits::ToPrimitive;
 use serde_json::{json, Value};
 
 /// The largest matrix printed in full; bigger ones are in `--json` only.
@@ -129,7 +128,7 @@ pub fn json(g: &ThrowGame, t: &TwoPlayer) -> Value {
         .map(|d| json!({"throw": g.throws[d.throw].name, "by": g.throws[d.by].name, "strictly": d.strictly}))
         .collect();
     json!({
-        "matrix": t.matrix.iter().map(|r| r.iter().map(|q| q.to_integer().to_i64()).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        "matrix": t.matrix.iter().map(|r| r.iter().map(fraction).collect()).collect::<Vec<Vec<String>>>(),
         "strategy": strategy,
         "unique": match t.uniqueness {
             Uniqueness::Unique => json!(true),
