@@ -18,20 +18,102 @@ pub const CODES: &[&str] = &[
     "gamec::bad_score",
     "gamec::bad_players",
     "gamec::bad_round",
+    "gamec::bad_edge",
 ];
 
 /// The codes above that are warnings: their fixtures pass `gamec check` (exit 0).
 pub const WARNING_CODES: &[&str] = &["gamec::undecided_pair"];
 
-pub fn unknown_throw(span: Span, name: &str, suggestion: Option<String>) -> Diag {
-    let d = Diag::error("gamec::unknown_throw", format!("unknown throw `{name}`"))
-        .label(span, "not one of the throws");
+/// One diagnostic for a name, however often it is used: the first use, then every other.
+fn every_use(mut d: Diag, spans: Vec<Span>, first: &str) -> Diag {
+    for (i, span) in spans.into_iter().enumerate() {
+        d = d.label(span, if i == 0 { first } else { "and here" });
+    }
+    d
+}
+
+pub fn unknown_throw(spans: Vec<Span>, name: &str, suggestion: Option<String>) -> Diag {
+    let d = Diag::error("gamec::unknown_throw", format!("unknown throw `{name}`"));
+    let d = every_use(d, spans, "not one of the throws");
     match suggestion {
         Some(s) => d.help(format!("Did you mean `{s}`?")),
         None => d.help(format!(
             "Add `{name}` to the `throws` list, or correct the name."
         )),
     }
+}
+
+pub fn display_name_in_beats(spans: Vec<Span>, name: &str, short: &str) -> Diag {
+    let d = Diag::error(
+        "gamec::unknown_throw",
+        format!("`{name}` is a display name, and lines of `beats` use short names"),
+    );
+    every_use(d, spans, "a display name")
+        .help(format!("Write `{short}`, the short name of this throw."))
+}
+
+const LINE_SHAPE: &str =
+    "A line of `beats` is WINNER VERB LOSER, like `rock crushes scissors`; a new line or `;` ends it.";
+
+pub fn verb_of_several_words(span: Span, words: &[&str]) -> Diag {
+    Diag::error(
+        "gamec::bad_edge",
+        format!(
+            "a verb is one word, and `{}` is {}",
+            words.join(" "),
+            words.len()
+        ),
+    )
+    .label(span, format!("a verb of {} words", words.len()))
+    .help(format!(
+        "Join the words (`{}`) or keep one (`{}`).",
+        words.join("-"),
+        words[0]
+    ))
+}
+
+pub fn lone_word(span: Span, word: &str) -> Diag {
+    Diag::error(
+        "gamec::bad_edge",
+        format!("`{word}` alone is not a line of `beats`"),
+    )
+    .label(span, "one word")
+    .help(LINE_SHAPE)
+}
+
+pub fn missing_verb(span: Span, a: &str, b: &str) -> Diag {
+    Diag::error(
+        "gamec::bad_edge",
+        format!("this line has no verb between `{a}` and `{b}`"),
+    )
+    .label(span, "no verb")
+    .help(format!(
+        "Write a verb between them, like `{a} beats {b}` or `{a} > {b}`."
+    ))
+}
+
+pub fn missing_loser(span: Span, a: &str, b: &str) -> Diag {
+    Diag::error(
+        "gamec::bad_edge",
+        format!("`{a} {b}` is not a whole line of `beats`"),
+    )
+    .label(span, "two words")
+    .help(LINE_SHAPE)
+}
+
+pub fn run_together(span: Span, words: usize) -> Diag {
+    Diag::error(
+        "gamec::bad_edge",
+        format!("this line of `beats` has {words} words, but a line is WINNER VERB LOSER"),
+    )
+    .label(span, format!("{words} words"))
+    .help("Put each line on its own line or end it with `;`, and write each verb as one word.")
+}
+
+pub fn score_without_number(span: Span) -> Diag {
+    Diag::error("gamec::bad_score", "`scores` needs a number after it")
+        .label(span, "no number")
+        .help("Write `scores 2`, `scores 0.5` or `scores 1/4`, or leave `scores` out for the default 1.")
 }
 
 pub fn self_beat(span: Span, name: &str) -> Diag {
@@ -105,14 +187,33 @@ pub fn even_odd_steps(rule: Span, throws: Span, n: usize) -> Diag {
 }
 
 pub fn too_few_throws(span: Span, n: usize) -> Diag {
-    let message = if n == 0 {
-        "this throw game declares no throws".to_string()
-    } else {
-        format!("a throw game needs at least 2 throws, and this one has {n}")
-    };
-    Diag::error("gamec::too_few_throws", message)
-        .label(span, "too few throws")
-        .help("List at least two throws, as in `throws rock, paper, scissors`.")
+    Diag::error(
+        "gamec::too_few_throws",
+        format!("a throw game needs at least 2 throws, and this one has {n}"),
+    )
+    .label(span, "too few throws")
+    .help("List at least two throws, as in `throws rock, paper, scissors`.")
+}
+
+/// No `throws` line; `named` are the throws the lines of `beats` name, which it most likely means.
+pub fn no_throws(span: Span, named: &[&str]) -> Diag {
+    let d = Diag::error(
+        "gamec::too_few_throws",
+        "this throw game declares no throws",
+    )
+    .label(span, "no `throws` line");
+    if named.len() < 2 {
+        return d.help("List at least two throws, as in `throws rock, paper, scissors`.");
+    }
+    d.help(format!(
+        "The lines of `beats` name {}: declare them with `throws {}`.",
+        named
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        named.join(", ")
+    ))
 }
 
 pub fn no_beats(span: Span) -> Diag {

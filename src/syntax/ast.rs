@@ -342,12 +342,11 @@ pub enum BeatsDecl {
     OddStepsAhead(Span),
 }
 
+/// One line of `beats` as written: its words (WINNER VERB LOSER when well formed; the checker reads
+/// them, so that a line with a word too many or too few is one problem) and its score.
 #[derive(Clone, Debug)]
 pub struct Edge {
-    pub winner: Ident,
-    /// The verb as written (`crushes`, `beats`, `>`).
-    pub verb: Ident,
-    pub loser: Ident,
+    pub words: Vec<Ident>,
     pub score: Option<Score>,
     pub span: Span,
 }

@@ -37,15 +37,16 @@ pub(super) fn parse_beats(pair: Pair<Rule>) -> Result<BeatsDecl> {
 
 fn parse_edge(pair: Pair<Rule>) -> Result<Edge> {
     let s = span(&pair);
-    let mut it = children(pair);
-    let winner = ident(next(&mut it, s)?);
-    let verb = ident(next(&mut it, s)?);
-    let loser = ident(next(&mut it, s)?);
-    let score = it.next().map(parse_score).transpose()?;
+    let mut words = Vec::new();
+    let mut score = None;
+    for p in children(pair) {
+        match p.as_rule() {
+            Rule::score => score = Some(parse_score(p)?),
+            _ => words.push(ident(p)),
+        }
+    }
     Ok(Edge {
-        winner,
-        verb,
-        loser,
+        words,
         score,
         span: s,
     })

@@ -30,8 +30,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         slash => "`/`",
         ident | lvalue => "a name",
         name => "a throw name",
-        verb => "a verb (like `crushes`, `beats` or `>`)",
-        word => "a word",
+        edge_word => "a throw name or a verb",
         index => "`[`",
         op_or | op_and | op_eq | op_ne | op_le | op_ge | op_lt | op_gt | op_add | op_sub
         | op_mul | op_div | op_rem => "an operator",

@@ -1,27 +1,11 @@
-//! The throw-game checker: resolves throw names, builds the beats-graph from listed lines and the
-//! generated rule, checks players and round rules, and collects every problem it finds.
+//! The throw-game checker: the throws, the beats-graph (built in `beats`), players and round
+//! rules; it collects every problem it finds, and says nothing more about what one problem implies.
 
-use super::exact::{fraction, Q};
-use super::{Action, Beat, Players, RoundRule, Throw, ThrowGame, When};
+use super::beats::{self, Graph};
+use super::{Action, Players, RoundRule, Throw, ThrowGame, When};
 use crate::check::SetArg;
-use crate::diag::{catalog, did_you_mean, throw as msg, Diagnostics};
-use crate::syntax::ast::{
-    BeatsDecl, Edge, GameFile, RoundAction, RoundCondition, Score, Span, ThrowsDecl,
-};
-use num_traits::{One, Signed, Zero};
-
-/// Where an edge of the beats-graph came from.
-#[derive(Clone, Copy, Debug)]
-enum Origin {
-    Rule,
-    Line(Span),
-}
-
-struct Graph {
-    beats: Vec<Vec<Option<(Beat, Origin)>>>,
-    /// The generated rule, when it applied: it then decides every pair.
-    rule: Option<Span>,
-}
+use crate::diag::{catalog, throw as msg, Diagnostics};
+use crate::syntax::ast::{BeatsDecl, GameFile, RoundAction, RoundCondition, Span, ThrowsDecl};
 
 /// Checks a throw game, collecting every problem; `None` when there is an error.
 pub fn check(file: &GameFile, sets: &[SetArg], diags: &mut Diagnostics) -> Option<ThrowGame> {
@@ -31,7 +15,7 @@ pub fn check(file: &GameFile, sets: &[SetArg], diags: &mut Diagnostics) -> Optio
     let (throws, spans) = throws(file, diags);
     let players = players(file, diags);
     let errors_before_beats = diags.error_count();
-    let graph = beats(file, &throws, diags);
+    let graph = beats::build(file, &throws, file.throws.first().map(throws_span), diags);
     let ties_allowed = !file.ties_allowed.is_empty();
     // A broken beats-graph leaves pairs undecided only as a consequence; say nothing more about them.
     if !ties_allowed && diags.error_count() == errors_before_beats {
@@ -75,7 +59,7 @@ fn duplicates(file: &GameFile, diags: &mut Diagnostics) {
 
 fn throws(file: &GameFile, diags: &mut Diagnostics) -> (Vec<Throw>, Vec<Span>) {
     let Some(decl) = file.throws.first() else {
-        diags.push(msg::too_few_throws(file.name.span, 0));
+        diags.push(msg::no_throws(file.name.span, &named_in_beats(file)));
         return (Vec::new(), Vec::new());
     };
     let mut throws: Vec<Throw> = Vec::new();
@@ -96,6 +80,25 @@ fn throws(file: &GameFile, diags: &mut Diagnostics) -> (Vec<Throw>, Vec<Span>) {
         diags.push(msg::too_few_throws(throws_span(decl), throws.len()));
     }
     (throws, spans)
+}
+
+/// The winners and losers the lines of `beats` name, each once, in order: the throws a file
+/// without `throws` most likely means.
+fn named_in_beats(file: &GameFile) -> Vec<&str> {
+    let mut names: Vec<&str> = Vec::new();
+    for b in &file.beats {
+        let BeatsDecl::Edges { edges, .. } = b else {
+            continue;
+        };
+        for e in edges.iter().filter(|e| e.words.len() == 3) {
+            for w in [&e.words[0], &e.words[2]] {
+                if !names.contains(&w.name.as_str()) {
+                    names.push(&w.name);
+                }
+            }
+        }
+    }
+    names
 }
 
 /// The `throws` line from its keyword to its last name (the grammar's span may run on past it).
@@ -130,114 +133,6 @@ fn players(file: &GameFile, diags: &mut Diagnostics) -> Players {
     }
 }
 
-fn beats(file: &GameFile, throws: &[Throw], diags: &mut Diagnostics) -> Graph {
-    let n = throws.len();
-    let mut g = Graph {
-        beats: vec![vec![None; n]; n],
-        rule: None,
-    };
-    if file.beats.is_empty() {
-        if let Some(t) = file.throws.first() {
-            diags.push(msg::no_beats(throws_span(t)));
-        }
-        return g;
-    }
-    for b in &file.beats {
-        if let BeatsDecl::OddStepsAhead(span) = b {
-            odd_steps(&mut g, *span, file, n, diags);
-        }
-    }
-    for b in &file.beats {
-        if let BeatsDecl::Edges { edges, .. } = b {
-            for e in edges {
-                listed(&mut g, e, throws, diags);
-            }
-        }
-    }
-    g
-}
-
-/// Throw i beats throw j when (i − j) mod n is odd.
-fn odd_steps(g: &mut Graph, span: Span, file: &GameFile, n: usize, diags: &mut Diagnostics) {
-    if n.is_multiple_of(2) {
-        let throws_span = file.throws.first().map_or(span, throws_span);
-        diags.push(msg::even_odd_steps(span, throws_span, n));
-        return;
-    }
-    g.rule = Some(span);
-    let beat = Beat {
-        verb: "beats".to_string(),
-        score: Q::one(),
-    };
-    for i in 0..n {
-        for j in 0..n {
-            if ((i + n - j) % n) % 2 == 1 {
-                g.beats[i][j] = Some((beat.clone(), Origin::Rule));
-            }
-        }
-    }
-}
-
-fn resolve(
-    name: &crate::syntax::ast::Ident,
-    throws: &[Throw],
-    diags: &mut Diagnostics,
-) -> Option<usize> {
-    let found = throws.iter().position(|t| t.name == name.name);
-    if found.is_none() {
-        let suggestion = did_you_mean(&name.name, throws.iter().map(|t| t.name.as_str()));
-        diags.push(msg::unknown_throw(name.span, &name.name, suggestion));
-    }
-    found
-}
-
-fn listed(g: &mut Graph, e: &Edge, throws: &[Throw], diags: &mut Diagnostics) {
-    let w = resolve(&e.winner, throws, diags);
-    let l = resolve(&e.loser, throws, diags);
-    let score = e.score.as_ref().map_or(Q::one(), |s| score(s, diags));
-    let (Some(w), Some(l)) = (w, l) else { return };
-    let (wn, ln) = (&e.winner.name, &e.loser.name);
-    // The line itself, without the whitespace the grammar's optional `scores` lets the span swallow.
-    let span = e
-        .winner
-        .span
-        .join(e.score.as_ref().map_or(e.loser.span, |s| s.span));
-    if w == l {
-        diags.push(msg::self_beat(span, wn));
-        return;
-    }
-    match (&g.beats[w][l], &g.beats[l][w]) {
-        (_, Some(_)) if g.rule.is_some() => {
-            let rule = g.rule.unwrap_or(span);
-            diags.push(msg::contradicts_rule(span, rule, wn, ln))
-        }
-        (Some((_, Origin::Line(first))), _) => {
-            diags.push(msg::duplicate_edge(*first, span, wn, ln))
-        }
-        (_, Some((_, Origin::Line(first)))) => {
-            diags.push(msg::contradictory_beats(*first, span, ln, wn))
-        }
-        _ => {
-            let verb = e.verb.name.clone();
-            g.beats[w][l] = Some((Beat { verb, score }, Origin::Line(span)));
-        }
-    }
-}
-
-/// A score's exact value; a zero denominator or a value not above 0 is reported (and 1 used instead).
-fn score(s: &Score, diags: &mut Diagnostics) -> Q {
-    if s.denom.is_zero() {
-        diags.push(msg::score_divides_by_zero(s.span));
-        return Q::one();
-    }
-    let value = &s.numer / &s.denom;
-    if !value.is_positive() {
-        diags.push(msg::bad_score(s.span, &fraction(&value)));
-        return Q::one();
-    }
-    value
-}
-
 fn undecided(g: &Graph, throws: &[Throw], spans: &[Span], diags: &mut Diagnostics) {
     for i in 0..throws.len() {
         for j in i + 1..throws.len() {
@@ -257,11 +152,12 @@ fn round(file: &GameFile, throws: usize, diags: &mut Diagnostics) -> RoundRule {
     let mut seen: Vec<(When, Span)> = Vec::new();
     for c in &decl.clauses {
         let when = match c.condition {
-            RoundCondition::ExactlyThrows(k) if k < 1 || k as usize > throws => {
+            // With fewer than 2 throws (already an error) no count can be judged.
+            RoundCondition::ExactlyThrows(k) if throws >= 2 && (k < 1 || k as usize > throws) => {
                 diags.push(msg::round_count(c.span, k, throws));
                 continue;
             }
-            RoundCondition::ExactlyThrows(k) => When::Exactly(k as usize),
+            RoundCondition::ExactlyThrows(k) => When::Exactly(usize::try_from(k).unwrap_or(0)),
             RoundCondition::Otherwise | RoundCondition::Always => When::Always,
         };
         if let Some((_, earlier)) = seen.iter().find(|(w, _)| *w == When::Always || *w == when) {

@@ -2,6 +2,7 @@
 //! This family's model, checks and solving only: what it prints lives in `crate::commands::throw`
 //! and the play loop in `crate::play::throw`.
 
+mod beats;
 pub mod check;
 pub mod elimination;
 pub mod exact;
