@@ -181,3 +181,39 @@ fn graph_is_dot_with_the_verbs() {
     );
     assert_eq!(out.matches(" -> ").count(), 10);
 }
+
+#[test]
+fn two_players_of_an_elimination_game_get_the_elimination_numbers_too() {
+    let (out, _, code) = gamec(&["solve", "games/multiplayer_rps.game", "--players", "2"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with(
+            "  balanced: yes, every throw beats 1 and is beaten by 1
+Elimination, every throw uniformly random (round: if exactly 2 throws: eliminate losers; otherwise: rethrow):
+  2 players: a round eliminates someone with probability 2/3 (0.666667)
+  2 players: expected rounds until one is left: 3/2 (1.5)
+"
+        ),
+        "{out}"
+    );
+    let v = solve_json(&["games/multiplayer_rps.game", "--players", "2"]);
+    assert_eq!(v["two_players"]["value"], "0");
+    assert_eq!(
+        v["elimination"],
+        serde_json::json!([{
+            "players": 2,
+            "decisive_round": "2/3",
+            "decisive_round_decimal": "0.666667",
+            "expected_rounds": "3/2",
+            "expected_rounds_decimal": "1.5"
+        }])
+    );
+    // Without --players, the chain starts at 2 as well; a game for exactly 2 players has none.
+    let v = solve_json(&["games/multiplayer_rps.game"]);
+    assert_eq!(v["elimination"][0]["players"], 2);
+    assert_eq!(v["elimination"][4]["players"], 6);
+    assert_eq!(
+        solve_json(&["games/rps.game"])["elimination"],
+        serde_json::Value::Null
+    );
+}

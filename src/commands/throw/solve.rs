@@ -5,8 +5,8 @@ use crate::cli::{out, CliResult, Loaded};
 use crate::throw::{elimination, matrix, ThrowGame};
 use serde_json::json;
 
-/// The player counts shown when a file allows any number and `--players` is not given.
-const SHOWN_COUNTS: std::ops::RangeInclusive<usize> = 3..=6;
+/// The player counts shown when a file allows several and `--players` is not given.
+const SHOWN_COUNTS: std::ops::RangeInclusive<usize> = 2..=6;
 
 pub fn run(_l: &Loaded, t: &ThrowGame, json: bool, players: Option<u32>) -> CliResult {
     let fixed = (t.players.max == Some(t.players.min)).then_some(t.players.min);
@@ -18,8 +18,11 @@ pub fn run(_l: &Loaded, t: &ThrowGame, json: bool, players: Option<u32>) -> CliR
         Some(n) => n == 2,
         None => t.two_player(),
     };
+    // A game for exactly 2 players is a matrix game only; one for more is an elimination game,
+    // which 2 players can play too.
+    let elimination = t.players.max != Some(2);
     let counts: Vec<usize> = match asked {
-        Some(2) => Vec::new(),
+        _ if !elimination => Vec::new(),
         Some(n) => vec![n as usize],
         None => SHOWN_COUNTS
             .filter(|&n| t.players.allows(n as u32))
