@@ -115,6 +115,81 @@ fn throws_file_gives_the_same_game() {
 }
 
 #[test]
+fn comments_may_follow_the_throws_on_a_line_of_the_throws_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("throws.txt");
+    std::fs::write(
+        &path,
+        "r p   # alice opens with rock\nr r#bob\n   # a comment, indented\ns p # charlie\n",
+    )
+    .expect("write");
+    let p = path.to_str().expect("utf-8 path");
+    let (out, err, code) = gamec(
+        &[
+            "run",
+            MULTI,
+            "--players",
+            "alice,bob,charlie",
+            "--throws-file",
+            p,
+        ],
+        "",
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(out, run("r p, r r, s p").0);
+}
+
+/// `gamec run` on the multiplayer game with these players and throws: (stdout, stderr, code).
+fn run_with(players: &str, throws: &str) -> (String, String, i32) {
+    gamec(
+        &["run", MULTI, "--players", players, "--throws", throws],
+        "",
+    )
+}
+
+#[test]
+fn duplicate_player_names_are_refused() {
+    assert_eq!(
+        run_with("alice,bob,alice", "r p, r r, s p"),
+        (
+            String::new(),
+            "error: --players names `alice` twice; give every player a different name\n"
+                .to_string(),
+            2
+        )
+    );
+}
+
+#[test]
+fn empty_names_and_lists_are_explained() {
+    let cases = [
+        ("alice,,bob", "r p, r r, s p", "error: --players has an empty name (the 2nd); name the players, separated by commas, like alice,bob,charlie\n"),
+        ("alice,bob,", "r p, r r, s p", "error: --players has an empty name (the 3rd); name the players, separated by commas, like alice,bob,charlie\n"),
+        (" ", "r p", "error: --players is empty; name the players, separated by commas, like alice,bob,charlie\n"),
+        ("alice,bob,charlie", "", "error: --throws is empty; give each player's throws, players separated by commas and rounds by spaces, like --throws \"r p, r r, s p\"\n"),
+        ("alice,bob,charlie", "r p, , s p", "error: bob has no throws; give every player at least one (players are separated by commas, rounds by spaces)\n"),
+    ];
+    for (players, throws, message) in cases {
+        let (out, err, code) = run_with(players, throws);
+        assert_eq!(
+            (out.as_str(), err.as_str(), code),
+            ("", message, 2),
+            "{players} / {throws}"
+        );
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("empty.txt");
+    std::fs::write(&path, "# nothing yet\n\n").expect("write");
+    let p = path.to_str().expect("utf-8 path");
+    let (out, err, code) = gamec(&["run", MULTI, "--players", "a,b", "--throws-file", p], "");
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert_eq!(
+        err,
+        format!("error: {p} has no throw lists; write one player's throws per line, rounds separated by spaces\n")
+    );
+}
+
+#[test]
 fn bad_run_input_is_a_usage_error() {
     let (out, err, code) = run("r x, r r, s p");
     assert_eq!((out.as_str(), code), ("", 2));

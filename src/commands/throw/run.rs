@@ -14,14 +14,9 @@ pub fn run(
     throws: Option<String>,
     file: Option<PathBuf>,
 ) -> CliResult {
-    let names: Vec<String> = players.split(',').map(|s| s.trim().to_string()).collect();
-    if names.iter().any(String::is_empty) {
-        return Err(usage(
-            "--players needs names separated by commas, like alice,bob,charlie",
-        ));
-    }
+    let names = player_names(players)?;
     let text = match (throws, file) {
-        (Some(s), _) => s.split(',').map(str::to_string).collect::<Vec<_>>(),
+        (Some(s), _) => lists_option(&s)?,
         (None, Some(p)) => read_lists(&p)?,
         (None, None) => {
             return Err(usage(
@@ -47,19 +42,78 @@ pub fn run(
     Ok(())
 }
 
-/// One player's throws per line; blank lines and `#` comments are skipped.
+/// `--players alice,bob,charlie`: names that are not empty and all different.
+fn player_names(players: &str) -> Result<Vec<String>, Exit> {
+    if players.trim().is_empty() {
+        return Err(usage(
+            "--players is empty; name the players, separated by commas, like alice,bob,charlie",
+        ));
+    }
+    let names: Vec<String> = players.split(',').map(|s| s.trim().to_string()).collect();
+    if let Some(i) = names.iter().position(String::is_empty) {
+        return Err(usage(&format!(
+            "--players has an empty name (the {}); name the players, separated by commas, like alice,bob,charlie",
+            ordinal(i + 1)
+        )));
+    }
+    for (i, name) in names.iter().enumerate() {
+        if names[..i].contains(name) {
+            return Err(usage(&format!(
+                "--players names `{name}` twice; give every player a different name"
+            )));
+        }
+    }
+    Ok(names)
+}
+
+/// `--throws "r p, r r, s p"`: one list per player, separated by commas.
+fn lists_option(throws: &str) -> Result<Vec<String>, Exit> {
+    if throws.trim().is_empty() {
+        return Err(usage(
+            "--throws is empty; give each player's throws, players separated by commas and rounds by spaces, like --throws \"r p, r r, s p\"",
+        ));
+    }
+    Ok(throws.split(',').map(str::to_string).collect())
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, ..., `11th`, `21st`.
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// One player's throws per line; `#` starts a comment (on a line of its own or after the throws),
+/// and lines with nothing else are skipped.
 fn read_lists(path: &PathBuf) -> Result<Vec<String>, Exit> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| usage(&format!("cannot read {}: {e}", path.display())))?;
-    Ok(text
+    let lists: Vec<String> = text
         .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| l.split_once('#').map_or(l, |(before, _)| before).trim())
+        .filter(|l| !l.is_empty())
         .map(str::to_string)
-        .collect())
+        .collect();
+    if lists.is_empty() {
+        return Err(usage(&format!(
+            "{} has no throw lists; write one player's throws per line, rounds separated by spaces",
+            path.display()
+        )));
+    }
+    Ok(lists)
 }
 
 fn parse_list(t: &ThrowGame, line: &str, who: &str) -> Result<Vec<usize>, Exit> {
+    if line.trim().is_empty() {
+        return Err(usage(&format!(
+            "{who} has no throws; give every player at least one (players are separated by commas, rounds by spaces)"
+        )));
+    }
     line.split_whitespace()
         .map(|w| {
             t.find(w).ok_or_else(|| {
