@@ -2,8 +2,8 @@
 
 use super::expr::{Cx, Mode, Ty};
 use super::options::OptValue;
-use crate::diag::{catalog, Diag, Diagnostics};
-use crate::rules::{CExpr, Ctx, RtKind};
+use crate::diag::{catalog, Diagnostics};
+use crate::rules::{CExpr, Ctx};
 use crate::syntax::ast::{Expr, Range, RangeKind, Span};
 
 impl Cx {
@@ -25,13 +25,7 @@ impl Cx {
         match ctx.eval(c) {
             Ok(v) => Some(v),
             Err(e) => {
-                let code = match e.kind {
-                    RtKind::DivisionByZero => "gamec::division_by_zero",
-                    _ => "gamec::overflow",
-                };
-                d.push(Diag::error(code, e.message).label(span, "in this constant").help(
-                    "Constants are computed before play; change the expression or the options.",
-                ));
+                d.push(catalog::constant_fault(e.kind, span, e.message));
                 None
             }
         }

@@ -306,27 +306,19 @@ impl Cx {
                 })
             }
             Ty::List(vs) => {
-                let k = self.eval_const(&i, index.span, d)?;
-                match vs.get(k as usize).filter(|_| k >= 0) {
-                    Some(v) => Some(Typed {
-                        c: CExpr::Const(*v),
-                        ty: Ty::Int,
-                    }),
-                    None => {
-                        d.push(
-                            Diag::error(
-                                "gamec::index_out_of_bounds",
-                                format!("index {k} is outside this list of {} values", vs.len()),
-                            )
-                            .label(index.span, "out of bounds")
-                            .help(format!(
-                                "Indices of this list are 0..={}.",
-                                vs.len() as i64 - 1
-                            )),
-                        );
-                        None
-                    }
-                }
+                let c = CExpr::ListElem {
+                    values: vs.into(),
+                    index: Box::new(i),
+                    span: index.span,
+                };
+                // A constant index is read now, by the same interpreter, so a mistake is reported
+                // where it is written; any other index is read at run time.
+                let c = if c.is_constant() {
+                    CExpr::Const(self.eval_const(&c, index.span, d)?)
+                } else {
+                    c
+                };
+                Some(Typed { c, ty: Ty::Int })
             }
             other => {
                 d.push(catalog::type_mismatch(

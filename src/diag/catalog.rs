@@ -264,6 +264,19 @@ pub fn too_many_positions(limit: u64) -> Diag {
 }
 
 /// A rule failing while the game is explored, with the moves that lead there.
+/// A constant (computed before play) whose evaluation failed.
+pub fn constant_fault(kind: crate::rules::RtKind, span: Span, message: impl Into<String>) -> Diag {
+    use crate::rules::RtKind::*;
+    let (code, label) = match kind {
+        DivisionByZero => ("gamec::division_by_zero", "in this constant"),
+        IndexOutOfBounds => ("gamec::index_out_of_bounds", "out of bounds"),
+        _ => ("gamec::overflow", "in this constant"),
+    };
+    Diag::error(code, message)
+        .label(span, label)
+        .help("Constants are computed before play; change the expression or the options.")
+}
+
 pub fn fault(kind: crate::rules::RtKind, span: Span, message: &str, trace: &str) -> Diag {
     use crate::rules::RtKind::*;
     let (code, label, help) = match kind {

@@ -88,6 +88,18 @@ fn arith_error(op: ArithOp, a: i64, b: i64, kind: RtKind, span: Span) -> Box<RtE
     }
 }
 
+#[cold]
+fn list_index_error(i: i64, len: usize, span: Span) -> Box<RtError> {
+    RtError::new(
+        RtKind::IndexOutOfBounds,
+        span,
+        format!(
+            "index {i} is outside this list of {len} values (its indices are 0..={})",
+            len as i64 - 1
+        ),
+    )
+}
+
 pub fn op_symbol(op: ArithOp) -> &'static str {
     match op {
         ArithOp::Add => "+",
@@ -130,6 +142,17 @@ impl Ctx<'_> {
                 self.slots[slot]
             }
             CExpr::Local(l) => self.locals[*l as usize],
+            CExpr::ListElem {
+                values,
+                index,
+                span,
+            } => {
+                let i = self.eval(index)?;
+                match usize::try_from(i).ok().and_then(|k| values.get(k)) {
+                    Some(v) => *v,
+                    None => return Err(list_index_error(i, values.len(), *span)),
+                }
+            }
             CExpr::ElemLocal {
                 var,
                 base,
