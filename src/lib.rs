@@ -7,6 +7,7 @@ pub mod cli;
 pub mod commands;
 pub mod diag;
 pub mod engine;
+pub mod generate;
 pub mod play;
 pub mod rules;
 pub mod solve;
