@@ -9,6 +9,7 @@ pub mod diag;
 pub mod engine;
 pub mod generate;
 pub mod play;
+pub mod reference;
 pub mod rules;
 pub mod solve;
 pub mod syntax;
