@@ -36,6 +36,15 @@ impl Engine<'_> {
                 rolls: Vec::new(),
             }]);
         };
+        // `setup by player K` is player K's move: K is the mover while it runs.
+        let init = match setup.by_player {
+            Some(k) => Pos {
+                mover: k,
+                last_mover: 3 - k,
+                ..init
+            },
+            None => init,
+        };
         let mut branches = vec![Branch {
             code: 0,
             pos: init,

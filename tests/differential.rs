@@ -1,0 +1,164 @@
+//! Differential tests: random small sequential games (from `gamec::generate`) are run by the
+//! reference interpreter (`gamec::reference`) and by the engine with both solvers, and must agree
+//! on every run-time error, every position's value, remoteness and Grundy value, the starting
+//! distribution, the exact win probabilities and the number of positions.
+//!
+//! The run is seeded, so it is the same every time; `PROPTEST_CASES=N` runs more cases. A failure
+//! prints the game's source and `--set` values; keep it below as a regression case.
+
+#[path = "reference/compare.rs"]
+mod compare;
+
+use compare::{compare, Case};
+use gamec::check::SetArg;
+use gamec::syntax::ast::OptionType;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
+/// Cases run by `cargo test` (in CI).
+const CASES: u32 = 300;
+
+/// Sometimes a `--set` for one of the game's options: usually a value of the right kind, now and
+/// then one the option refuses.
+fn random_sets(src: &str, rng: &mut ChaCha8Rng) -> Vec<SetArg> {
+    let Ok(ast) = gamec::syntax::parse(src) else {
+        return Vec::new();
+    };
+    if ast.options.is_empty() || !rng.gen_bool(0.3) {
+        return Vec::new();
+    }
+    let o = &ast.options[rng.gen_range(0..ast.options.len())];
+    let value = match (&o.ty, &o.default.kind) {
+        (Some(OptionType::Bool(_)), _) => {
+            ["true", "false", "yes", "0", "maybe"][rng.gen_range(0..5)].to_string()
+        }
+        (_, gamec::syntax::ast::ExprKind::List(items)) => {
+            let n = if rng.gen_bool(0.9) {
+                items.len()
+            } else {
+                rng.gen_range(0..4)
+            };
+            let vs: Vec<String> = (0..n).map(|_| rng.gen_range(-1..=4).to_string()).collect();
+            if rng.gen_bool(0.5) {
+                format!("[{}]", vs.join(","))
+            } else {
+                vs.join(", ")
+            }
+        }
+        _ => rng.gen_range(0..=4).to_string(),
+    };
+    vec![SetArg {
+        name: o.name.name.clone(),
+        value,
+    }]
+}
+
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(CASES)
+}
+
+#[test]
+fn the_engine_agrees_with_the_reference_on_random_games() {
+    let config = Config {
+        cases: cases(),
+        failure_persistence: None,
+        ..Config::default()
+    };
+    let mut runner =
+        TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &[7; 32]));
+    let tally: RefCell<BTreeMap<String, u32>> = RefCell::new(BTreeMap::new());
+    let result = runner.run(&any::<u64>(), |seed| {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let src = gamec::generate::sequential_game(&mut rng, &gamec::generate::Config::small());
+        let sets = random_sets(&src, &mut rng);
+        match compare(&src, &sets) {
+            Ok(case) => {
+                let key = match case {
+                    Case::NotCompiled(codes) => format!("not compiled: {codes}"),
+                    other => format!("{other:?}"),
+                };
+                *tally.borrow_mut().entry(key).or_default() += 1;
+                Ok(())
+            }
+            Err(why) => Err(TestCaseError::fail(format!(
+                "seed {seed}, sets {sets:?}\n{src}\n{why}"
+            ))),
+        }
+    });
+    let tally = tally.into_inner();
+    for (k, n) in &tally {
+        println!("{n:6}  {k}");
+    }
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+    let count = |f: &dyn Fn(&str) -> bool| {
+        tally
+            .iter()
+            .filter(|(k, _)| f(k))
+            .map(|(_, n)| n)
+            .sum::<u32>()
+    };
+    let total = count(&|_| true);
+    // The generator must keep producing games worth comparing, of every kind.
+    assert!(count(&|k| k.starts_with("Solved")) * 2 > total, "{tally:?}");
+    assert!(count(&|k| k.contains("loopy: true")) > 0, "{tally:?}");
+    assert!(count(&|k| k.contains("grundy: true")) > 0, "{tally:?}");
+    assert!(count(&|k| k.contains("chance: true")) > 0, "{tally:?}");
+    assert!(count(&|k| k.starts_with("BothFailed")) > 0, "{tally:?}");
+}
+
+// ---------------------------------------------------------------- regressions found by the above
+
+/// Runs one game both ways and fails with the reason if they disagree.
+fn agree(src: &str, sets: &[(&str, &str)]) -> Case {
+    let sets: Vec<SetArg> = sets
+        .iter()
+        .map(|(n, v)| SetArg {
+            name: n.to_string(),
+            value: v.to_string(),
+        })
+        .collect();
+    match compare(src, &sets) {
+        Ok(case) => case,
+        Err(why) => panic!("{src}\n{why}"),
+    }
+}
+
+/// The start the engine computes, described.
+fn engine_starts(src: &str) -> Vec<String> {
+    let Some((_, gamec::Compiled::Sequential(rules))) = gamec::compile(src, &[]).0 else {
+        panic!("does not compile: {src}");
+    };
+    let engine = gamec::engine::Engine::new(&rules);
+    let starts = engine.starts().expect("the setup runs");
+    starts.iter().map(|b| engine.describe(&b.pos)).collect()
+}
+
+/// `setup by player K` is player K's move, so `mover` is K while it runs (the engine ran every
+/// setup with player 1 as the mover).
+#[test]
+fn a_setup_by_player_2_runs_as_player_2s_move() {
+    let src = r#"game "Setup mover" {
+  state { x: 0..=3 = 0 }
+  setup by player 2 { x = mover * 10 + last mover - 20 }
+  move m { x = 3 }
+  end if x == 3: last mover wins
+}"#;
+    assert_eq!(engine_starts(src), ["x=1, turn=1"]);
+    assert_eq!(
+        agree(src, &[]),
+        Case::Solved {
+            loopy: false,
+            grundy: false,
+            chance: false
+        }
+    );
+}
