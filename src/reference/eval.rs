@@ -81,7 +81,13 @@ impl<'g> Ctx<'g> {
             ExprKind::Index(base, index) => {
                 let base = self.value(base)?;
                 let i = self.int(index)?;
-                self.element(&base, i).map(Val::Int)
+                let v = self.element(&base, i)?;
+                Ok(match &base {
+                    Val::Whole(name) if self.game.var(name).is_some_and(|v| v.is_bool) => {
+                        Val::Bool(v == 1)
+                    }
+                    _ => Val::Int(v),
+                })
             }
             ExprKind::Unary(UnOp::Neg, x) => {
                 let v = self.int(x)?;
