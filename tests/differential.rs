@@ -162,3 +162,55 @@ fn a_setup_by_player_2_runs_as_player_2s_move() {
         }
     );
 }
+
+/// Extreme games (numbers near ±2^63, huge ranges, deep nesting) need not be solvable, but the
+/// two implementations must still fail alike or agree. Run with `--ignored`; slow in debug builds.
+#[test]
+#[ignore]
+fn extreme_games_agree() {
+    let n = cases();
+    for seed in 0..u64::from(n) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let src = gamec::generate::sequential_game(&mut rng, &gamec::generate::Config::extreme());
+        let run = std::panic::catch_unwind(|| compare(&src, &[]));
+        match run {
+            Ok(Ok(_)) => {}
+            Ok(Err(why)) => panic!("seed {seed}\n{src}\n{why}"),
+            Err(_) => panic!("seed {seed}: a panic on\n{src}"),
+        }
+    }
+}
+
+/// An index of -2^63 into a `per player` variable is out of bounds (the engine's index
+/// arithmetic overflowed: a panic in debug builds).
+#[test]
+fn the_lowest_index_is_out_of_bounds_not_an_overflow() {
+    let min = "(-9223372036854775807 - 1)";
+    for body in [
+        format!("k[{min}] = 1"),
+        format!("if k[{min}] == 0 {{ k[1] = 1 }}"),
+    ] {
+        let src = format!(
+            r#"game "Lowest index" {{
+  state {{ k: per player 0..=1 }}
+  move m {{ {body} }}
+  end if no moves: mover loses
+}}"#
+        );
+        assert_eq!(
+            agree(&src, &[]),
+            Case::BothFailed("IndexOutOfBounds".into())
+        );
+    }
+    let src = format!(
+        r#"game "Lowest index, by a parameter" {{
+  state {{ k: per player 0..=1 }}
+  move m(i in {min}..={min}) {{ k[i] = 1 }}
+  end if no moves: mover loses
+}}"#
+    );
+    assert_eq!(
+        agree(&src, &[]),
+        Case::BothFailed("IndexOutOfBounds".into())
+    );
+}

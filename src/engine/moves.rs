@@ -329,7 +329,7 @@ impl Engine<'_> {
         let slot = match s.index {
             None => s.base as usize,
             Some(l) => {
-                let i = ctx.locals[l as usize] - s.offset;
+                let i = ctx.locals[l as usize].checked_sub(s.offset)?;
                 if i < 0 || i >= s.len as i64 {
                     return None;
                 }

@@ -277,7 +277,8 @@ impl Ctx<'_> {
         i: i64,
         span: Span,
     ) -> R<usize> {
-        let k = i - offset;
+        // Checked: an index of -2^63 minus the offset is simply out of bounds.
+        let k = i.checked_sub(offset).unwrap_or(-1);
         if k < 0 || k >= len as i64 {
             let v = &self.vars[var as usize];
             let valid = if v.kind == VarKind::PerPlayer {
