@@ -169,15 +169,19 @@ fn a_setup_by_player_2_runs_as_player_2s_move() {
 #[ignore]
 fn extreme_games_agree() {
     let n = cases();
+    let mut tally: BTreeMap<String, u32> = BTreeMap::new();
     for seed in 0..u64::from(n) {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let src = gamec::generate::sequential_game(&mut rng, &gamec::generate::Config::extreme());
         let run = std::panic::catch_unwind(|| compare(&src, &[]));
         match run {
-            Ok(Ok(_)) => {}
+            Ok(Ok(case)) => *tally.entry(format!("{case:?}")).or_default() += 1,
             Ok(Err(why)) => panic!("seed {seed}\n{src}\n{why}"),
             Err(_) => panic!("seed {seed}: a panic on\n{src}"),
         }
+    }
+    for (k, n) in &tally {
+        println!("{n:6}  {k}");
     }
 }
 
@@ -212,5 +216,45 @@ fn the_lowest_index_is_out_of_bounds_not_an_overflow() {
     assert_eq!(
         agree(&src, &[]),
         Case::BothFailed("IndexOutOfBounds".into())
+    );
+}
+
+/// Ranges ending at 2^63 − 1: the loops over a parameter's or a `count`'s values stepped past the
+/// end (a panic in debug builds, and in release builds a wrap-around to -2^63 and a loop over
+/// all 2^64 values).
+#[test]
+fn ranges_up_to_the_largest_number_end_there() {
+    let top = "9223372036854775807";
+    let src = format!(
+        r#"game "Top of the range" {{
+  state {{ x: 0..=3 = 0 }}
+  move m(n in ({top} - 2)..={top}) if x == 0 and count(q in ({top} - 1)..={top} where q > n) <= 2 {{
+    x = {top} - n + 1
+  }}
+  end if x > 0: last mover wins
+}}"#
+    );
+    assert_eq!(
+        agree(&src, &[]),
+        Case::Solved {
+            loopy: false,
+            grundy: true,
+            chance: false
+        }
+    );
+    let Some((_, gamec::Compiled::Sequential(rules))) = gamec::compile(&src, &[]).0 else {
+        panic!("does not compile");
+    };
+    let engine = gamec::engine::Engine::new(&rules);
+    let start = engine.starts().expect("starts")[0].code;
+    let (_, moves) = engine.moves_of(start).expect("expands");
+    let labels: Vec<&str> = moves.iter().map(|(l, _)| l.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "m 9223372036854775805",
+            "m 9223372036854775806",
+            "m 9223372036854775807"
+        ]
     );
 }

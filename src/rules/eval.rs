@@ -249,8 +249,8 @@ impl Ctx<'_> {
         let (lo, hi) = (self.eval(&domain.lo)?, self.eval(&domain.hi)?);
         check_range(lo, hi, span)?;
         let mut count = 0;
-        let mut v = lo;
-        while v <= hi {
+        // An inclusive range ends at its last value, even at i64::MAX.
+        for v in lo..=hi {
             self.locals[local as usize] = v;
             let holds = self.eval(cond)? != 0;
             match fold {
@@ -258,7 +258,6 @@ impl Ctx<'_> {
                 Fold::All if !holds => return Ok(0),
                 _ => count += holds as i64,
             }
-            v += 1;
         }
         Ok(match fold {
             Fold::Count => count,
