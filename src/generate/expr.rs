@@ -242,7 +242,7 @@ impl<R: Rng> Gen<'_, R> {
             .map(|v| v.name.clone())
             .chain(self.lists.iter().map(|(n, _)| n.clone()))
             .collect();
-        let text = match self.int_in(0, 5) {
+        let text = match self.int_in(0, 6) {
             0 if !arrays.is_empty() => {
                 let a = self.pick(&arrays).cloned().unwrap_or_default();
                 local.indexes = Some(a.clone());
@@ -252,8 +252,19 @@ impl<R: Rng> Gen<'_, R> {
                 local.player = true;
                 "players".into()
             }
-            2 if self.cfg.extreme => format!("{}..={}", self.literal(), self.literal()),
-            3 => format!("{}..{}", self.int(d.min(1)), self.int(d.min(1))),
+            2 if self.cfg.extreme => {
+                // Near an end of 64 bits, where a loop's counter can overflow.
+                let ends = ["9223372036854775807", "(-9223372036854775807 - 1)"];
+                let end = self.pick(&ends).copied().unwrap_or("0");
+                let k = self.int_in(0, 3);
+                if end.starts_with('9') {
+                    format!("({end} - {k})..={end}")
+                } else {
+                    format!("{end}..=({end} + {k})")
+                }
+            }
+            3 if self.cfg.extreme => format!("{}..={}", self.literal(), self.literal()),
+            4 => format!("{}..{}", self.int(d.min(1)), self.int(d.min(1))),
             _ => format!("{}..={}", self.int(d.min(1)), self.int(d.min(1))),
         };
         (text, local)
