@@ -258,3 +258,36 @@ fn ranges_up_to_the_largest_number_end_there() {
         ]
     );
 }
+
+/// Rolls with extreme numbers: weights whose total exceeds 2^63 are exact fractions, and an empty
+/// range between the ends of 64 bits is a roll with nothing to roll (both overflowed in the
+/// engine's setup: a panic in debug builds).
+#[test]
+fn rolls_with_extreme_weights_and_ranges() {
+    let top = "9223372036854775807";
+    let src = format!(
+        r#"game "Heavy dice" {{
+  state {{ x: 0..=2 = 0 }}
+  setup {{ roll x in 0..=2 weights [{top}, {top}, 2] }}
+  move m if x < 2 {{ x += 1 }}
+  end if x == 2: last mover wins
+}}"#
+    );
+    assert_eq!(
+        agree(&src, &[]),
+        Case::Solved {
+            loopy: false,
+            grundy: true,
+            chance: true
+        }
+    );
+    let src = format!(
+        r#"game "No dice" {{
+  state {{ x: 0..=2 = 0 }}
+  setup {{ roll x in {top}..=(-{top} - 1) }}
+  move m if x < 2 {{ x += 1 }}
+  end if x == 2: last mover wins
+}}"#
+    );
+    assert_eq!(agree(&src, &[]), Case::BothFailed("setup BadRoll".into()));
+}
