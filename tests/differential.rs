@@ -20,7 +20,7 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 /// Cases run by `cargo test` (in CI).
-const CASES: u32 = 300;
+const CASES: u32 = 500;
 
 /// Sometimes a `--set` for one of the game's options: usually a value of the right kind, now and
 /// then one the option refuses.
@@ -290,4 +290,26 @@ fn rolls_with_extreme_weights_and_ranges() {
 }}"#
     );
     assert_eq!(agree(&src, &[]), Case::BothFailed("setup BadRoll".into()));
+}
+
+/// Every shipped sequential game, with some of its variants.
+#[test]
+fn the_shipped_games_agree() {
+    let dir = format!("{}/games", env!("CARGO_MANIFEST_DIR"));
+    let variants: &[(&str, &[(&str, &str)])] = &[
+        ("one_two_ten.game", &[]),
+        ("one_two_ten.game", &[("goal", "25")]),
+        ("nim.game", &[]),
+        ("nim.game", &[("piles", "1,2,3")]),
+        ("nim.game", &[("misere", "true")]),
+        ("even_or_odd.game", &[]),
+        ("one_die.game", &[]),
+        ("one_die.game", &[("goal", "20")]),
+        ("tug_of_war.game", &[]),
+    ];
+    for (name, sets) in variants {
+        let src = std::fs::read_to_string(format!("{dir}/{name}")).expect("shipped game");
+        let case = agree(&src, sets);
+        assert!(matches!(case, Case::Solved { .. }), "{name}: {case:?}");
+    }
 }
