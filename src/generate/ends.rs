@@ -35,6 +35,14 @@ impl<R: Rng> Gen<'_, R> {
             Shape::Array(_) => format!("{}[{}]", v.name, self.int_in(0, 1)),
         };
         let (mut lo, mut hi) = (v.lo_v, v.hi_v);
+        if self.cfg.extreme && self.chance(0.3) {
+            let weights: Vec<String> = (0..self.int_in(1, 3)).map(|_| self.literal()).collect();
+            let (a, b) = (self.literal(), self.literal());
+            return format!(
+                "    roll {place} in {a}..={b} weights [{}]\n",
+                weights.join(", ")
+            );
+        }
         if !self.cfg.extreme {
             lo = self.int_in(lo, hi);
             hi = self.int_in(lo, hi.min(lo + 3));

@@ -146,7 +146,7 @@ impl<R: Rng> Gen<'_, R> {
         if !over.is_empty() && self.chance(0.6) {
             return self.pick(&over).cloned().unwrap_or_default();
         }
-        if self.chance(RISKY) || (self.cfg.extreme && self.chance(0.3)) {
+        if self.chance(RISKY) || (self.cfg.extreme && self.chance(0.1)) {
             return self.int(d);
         }
         format!("({} % {len})", self.int(d))

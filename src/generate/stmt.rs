@@ -38,6 +38,15 @@ impl<R: Rng> Gen<'_, R> {
                 s
             }
             2 if self.profile.again => format!("{pad}again\n"),
+            // Statements may end with `;` and be followed by a comment.
+            k @ (3 | 4) => {
+                let a = self.assignment(&pad, e);
+                match (a.trim_end(), k) {
+                    ("", _) => a,
+                    (a, 3) => format!("{a};\n"),
+                    (a, _) => format!("{a}  // a comment\n"),
+                }
+            }
             _ => self.assignment(&pad, e),
         }
     }
