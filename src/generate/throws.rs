@@ -27,11 +27,29 @@ pub(super) fn game(rng: &mut impl Rng, cfg: &Config) -> String {
     if odd {
         out.push_str("  beats odd-steps ahead\n");
     }
+    let lines = lines(rng, cfg, &names, odd, ties);
+    if !lines.is_empty() || !odd {
+        out.push_str(&format!("  beats {{\n{}\n  }}\n", lines.join("\n")));
+    }
+    if ties {
+        out.push_str("  ties allowed\n");
+    }
+    out.push_str(&players(rng, cfg));
+    if rng.gen_bool(0.4) {
+        out.push_str(&round(rng, n));
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// The listed beats lines. With the generated rule a listed line only names the verb or the
+/// score, so it must agree with the rule; without it, every pair is decided unless ties are
+/// allowed.
+fn lines(rng: &mut impl Rng, cfg: &Config, names: &[String], odd: bool, ties: bool) -> Vec<String> {
+    let n = names.len();
     let mut lines = Vec::new();
     for i in 0..n {
         for j in i + 1..n {
-            // With the generated rule a listed line only names the verb or the score, so it must
-            // agree with the rule; without it, every pair is decided unless ties are allowed.
             let (w, l) = if odd {
                 if (i + n - j) % n % 2 == 1 {
                     (i, j)
@@ -58,18 +76,7 @@ pub(super) fn game(rng: &mut impl Rng, cfg: &Config) -> String {
         let (a, b) = (rng.gen_range(0..n), rng.gen_range(0..n));
         lines.push(edge(rng, &names[a], &names[b]));
     }
-    if !lines.is_empty() || !odd {
-        out.push_str(&format!("  beats {{\n{}\n  }}\n", lines.join("\n")));
-    }
-    if ties {
-        out.push_str("  ties allowed\n");
-    }
-    out.push_str(&players(rng, cfg));
-    if rng.gen_bool(0.4) {
-        out.push_str(&round(rng, n));
-    }
-    out.push_str("}\n");
-    out
+    lines
 }
 
 fn edge(rng: &mut impl Rng, winner: &str, loser: &str) -> String {

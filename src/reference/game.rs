@@ -116,17 +116,8 @@ fn declare(game: &Game, decl: &VarDecl) -> Result<Var, Fault> {
     };
     let init = match &decl.init {
         None => vec![lo; len],
-        Some(e) => match (cx.value(e)?, is_bool) {
-            (Val::Int(v), false) => vec![v; len],
-            (Val::Bool(b), true) => vec![i64::from(b); len],
-            (Val::List(vs), false) if shape != Shape::Scalar && vs.len() == len => vs,
-            _ => {
-                return Err(invalid(
-                    &decl.name.name,
-                    "an initial value of the wrong kind",
-                ))
-            }
-        },
+        Some(e) => initial(cx.value(e)?, is_bool, shape, len)
+            .ok_or_else(|| invalid(&decl.name.name, "an initial value of the wrong kind"))?,
     };
     if lo > hi || init.iter().any(|v| *v < lo || *v > hi) {
         return Err(invalid(
@@ -142,6 +133,16 @@ fn declare(game: &Game, decl: &VarDecl) -> Result<Var, Fault> {
         hi,
         init,
     })
+}
+
+/// Every element's initial value: one value for all, or (arrays) a list of the right length.
+fn initial(v: Val, is_bool: bool, shape: Shape, len: usize) -> Option<Vec<i64>> {
+    match (v, is_bool) {
+        (Val::Int(v), false) => Some(vec![v; len]),
+        (Val::Bool(b), true) => Some(vec![i64::from(b); len]),
+        (Val::List(vs), false) if shape != Shape::Scalar && vs.len() == len => Some(vs),
+        _ => None,
+    }
 }
 
 fn invalid(name: &str, what: &str) -> Fault {
