@@ -6,6 +6,9 @@ use super::Config;
 use rand::Rng;
 
 pub(super) fn game(rng: &mut impl Rng, cfg: &Config) -> String {
+    if !cfg.extreme && rng.gen_bool(0.05) {
+        return long_game(rng);
+    }
     let mut g = Gen::new(rng, cfg);
     let mut out = format!("game \"Generated {}\" {{\n", g.int_in(1, 9999));
     if g.chance(0.2) {
@@ -26,6 +29,23 @@ pub(super) fn game(rng: &mut impl Rng, cfg: &Config) -> String {
     out.push_str(&g.ends());
     out.push_str("}\n");
     out
+}
+
+/// A take-away game long enough that remoteness passes 255 or Grundy values pass 31, so that
+/// solution tables must widen their entries.
+fn long_game(rng: &mut impl Rng) -> String {
+    let top = rng.gen_range(390..=420);
+    let take = [2, 2, 33, 45][rng.gen_range(0..4)];
+    let outcome = ["last mover wins", "last mover loses", "mover loses"][rng.gen_range(0..3)];
+    format!(
+        "game \"Long\" {{
+  option top: 1..=1000 = {top}
+  state {{ c: 0..=top = top }}
+  move take(n in 1..={take}) if n <= c {{ c -= n }}
+  end if c == 0: {outcome}
+}}
+"
+    )
 }
 
 impl<R: Rng> Gen<'_, R> {

@@ -124,9 +124,13 @@ impl<R: Rng> Gen<'_, R> {
         if let Some(c) = &clock {
             body.push_str(&format!("    {} += 1\n", c.name));
         }
-        let n = self.int_in(1, 3);
-        let depth = if self.cfg.extreme { 4 } else { 2 };
-        body.push_str(&self.block(n as usize, depth, 4));
+        if self.chance(0.3) {
+            body.push_str(&self.plain_body(&mut guard));
+        } else {
+            let n = self.int_in(1, 3);
+            let depth = if self.cfg.extreme { 4 } else { 2 };
+            body.push_str(&self.block(n as usize, depth, 4));
+        }
         let names: Vec<String> = self.locals.iter().map(|l| l.name.clone()).collect();
         self.locals.clear();
         let mut head = format!("  move {name}");
@@ -193,5 +197,64 @@ impl<R: Rng> Gen<'_, R> {
             return (d, l);
         }
         self.domain(0)
+    }
+
+    /// One or two plain assignments (`x op= v`, `a[i] op= v` with `i` a parameter, `v` a number,
+    /// a parameter or a variable): the bodies the engine runs by a faster path. The guard checks
+    /// that each new value is in range, except now and then.
+    fn plain_body(&mut self, guard: &mut Vec<String>) -> String {
+        let mut targets: Vec<(String, Var)> = Vec::new();
+        for v in self.vars.iter().filter(|v| !v.clock) {
+            match &v.shape {
+                Shape::Scalar => targets.push((v.name.clone(), v.clone())),
+                Shape::Array(_) => {
+                    let over = self
+                        .locals
+                        .iter()
+                        .find(|l| l.indexes.as_ref() == Some(&v.name));
+                    if let Some(l) = over {
+                        targets.push((format!("{}[{}]", v.name, l.name), v.clone()));
+                    }
+                }
+                Shape::PerPlayer => {}
+            }
+        }
+        let mut body = String::new();
+        for _ in 0..self.int_in(1, 2) {
+            if targets.is_empty() {
+                break;
+            }
+            let (place, v) = targets.remove(self.rng.gen_range(0..targets.len()));
+            let (op, value) = self.plain_value(&v);
+            if !v.is_bool && !self.chance(0.05) {
+                let new = match op {
+                    "=" => value.clone(),
+                    _ => format!("{place} {} {value}", &op[..1]),
+                };
+                guard.push(format!("{} <= {new} and {new} <= {}", v.lo, v.hi));
+            }
+            body.push_str(&format!("    {place} {op} {value}\n"));
+        }
+        body
+    }
+
+    /// An operator and a plain value for a target: a literal, a parameter or a scalar variable.
+    fn plain_value(&mut self, v: &Var) -> (&'static str, String) {
+        if v.is_bool {
+            let bools: Vec<String> = self.bool_scalars().into_iter().map(|b| b.name).collect();
+            return match self.pick(&bools) {
+                Some(b) if self.chance(0.5) => ("=", b.clone()),
+                _ => ("=", self.chance(0.5).to_string()),
+            };
+        }
+        let op = *self.pick(&["=", "+=", "-=", "*="]).unwrap_or(&"=");
+        let locals: Vec<String> = self.locals.iter().map(|l| l.name.clone()).collect();
+        let ints: Vec<String> = self.int_scalars().into_iter().map(|v| v.name).collect();
+        let value = match self.int_in(0, 2) {
+            0 if !locals.is_empty() => self.pick(&locals).cloned().unwrap_or_default(),
+            1 if !ints.is_empty() => self.pick(&ints).cloned().unwrap_or_default(),
+            _ => self.int_in(0, 3).to_string(),
+        };
+        (op, value)
     }
 }
