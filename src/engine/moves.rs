@@ -211,8 +211,8 @@ impl Engine<'_> {
             }
         }
         let last = k + 1 == m.domains.len();
-        let mut v = lo;
-        while v <= hi {
+        // An inclusive range ends at its last value, even at i64::MAX.
+        for v in lo..=hi {
             ctx.locals[k] = v;
             // The innermost parameter applies the move directly: no call per candidate move.
             if last {
@@ -220,7 +220,6 @@ impl Engine<'_> {
             } else {
                 self.params(f, m, k + 1, code, ctx, sink, count, candidates)?;
             }
-            v += 1;
         }
         Ok(())
     }
@@ -329,7 +328,7 @@ impl Engine<'_> {
         let slot = match s.index {
             None => s.base as usize,
             Some(l) => {
-                let i = ctx.locals[l as usize] - s.offset;
+                let i = ctx.locals[l as usize].checked_sub(s.offset)?;
                 if i < 0 || i >= s.len as i64 {
                     return None;
                 }

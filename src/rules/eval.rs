@@ -249,8 +249,8 @@ impl Ctx<'_> {
         let (lo, hi) = (self.eval(&domain.lo)?, self.eval(&domain.hi)?);
         check_range(lo, hi, span)?;
         let mut count = 0;
-        let mut v = lo;
-        while v <= hi {
+        // An inclusive range ends at its last value, even at i64::MAX.
+        for v in lo..=hi {
             self.locals[local as usize] = v;
             let holds = self.eval(cond)? != 0;
             match fold {
@@ -258,7 +258,6 @@ impl Ctx<'_> {
                 Fold::All if !holds => return Ok(0),
                 _ => count += holds as i64,
             }
-            v += 1;
         }
         Ok(match fold {
             Fold::Count => count,
@@ -277,7 +276,8 @@ impl Ctx<'_> {
         i: i64,
         span: Span,
     ) -> R<usize> {
-        let k = i - offset;
+        // Checked: an index of -2^63 minus the offset is simply out of bounds.
+        let k = i.checked_sub(offset).unwrap_or(-1);
         if k < 0 || k >= len as i64 {
             let v = &self.vars[var as usize];
             let valid = if v.kind == VarKind::PerPlayer {
