@@ -1,8 +1,8 @@
 //! `gamec check`: every problem in every file — static ones from the checker, then, for a clean
 //! sequential game, the first rule that fails while exploring it (with the moves that lead there).
 
+use super::common::{compile_file, exit_code_for, print_diags, CliResult, Compiled, Exit};
 use crate::check::SetArg;
-use crate::cli::{compile_file, exit_code_for, print_diags, CliResult, Compiled, Exit};
 use crate::diag::{Diagnostics, RenderStyle};
 use crate::engine::Engine;
 use std::path::PathBuf;

@@ -1,7 +1,7 @@
 //! Shared by the sequential commands: the starts and the solution, or the diagnostic (with a trace
 //! from the start) that explains why the game could not be explored.
 
-use crate::cli::{print_diags, Exit, Loaded};
+use super::common::{print_diags, Exit, Loaded};
 use crate::diag::{catalog, Diag, Diagnostics};
 use crate::engine::{trace_to, Branch, Code, Engine, Fault};
 use crate::solve::{self, Solution, SolveError};

@@ -1,52 +1,13 @@
 //! `gamec solve` for sequential games: the start's value and best moves, counts, Grundy values,
 //! the chance table and exact win probabilities; as text or one JSON object.
 
+use super::common::{out, usage, CliResult, Loaded};
 use super::explore::{report, solve_or_exit, solve_roots};
-use crate::cli::{out, CliResult, Exit, GameArgs, Loaded};
 use crate::engine::{Branch, Code, Engine};
+use crate::play::{best_moves, rated_moves, value_text};
 use crate::rules::Rules;
-use crate::solve::{rank, seen_by_mover, win_probabilities, Entry, Solution, Value};
+use crate::solve::{win_probabilities, Solution, Value};
 use serde_json::{json, Value as Json};
-
-/// A position's value in words: `win in 7`, `lose in 6`, `tie in 3`, `draw`.
-pub fn value_text(e: &Entry) -> String {
-    match e.remoteness {
-        Some(r) if e.value != Value::Draw => format!("{} in {r}", e.value.name()),
-        _ => e.value.name().to_string(),
-    }
-}
-
-/// Every move from `code` with its value for the player making it (remoteness counted from this
-/// position, so the best move's equals the position's), best first.
-pub fn rated_moves(engine: &Engine, s: &Solution, code: Code) -> Vec<(String, Entry)> {
-    let Ok((_, moves)) = engine.moves_of(code) else {
-        return Vec::new();
-    };
-    let mut rated: Vec<(String, Entry)> = moves
-        .into_iter()
-        .filter_map(|(label, c)| {
-            s.get(c.code).map(|e| {
-                let mut seen = seen_by_mover(e, c.kept);
-                seen.remoteness = seen.remoteness.map(|r| r + 1);
-                (label, seen)
-            })
-        })
-        .collect();
-    rated.sort_by_key(|(_, e)| rank(e));
-    rated
-}
-
-/// The moves that achieve the position's value as well as possible (fastest win, longest loss).
-pub fn best_moves(rated: &[(String, Entry)]) -> Vec<String> {
-    let Some(best) = rated.first().map(|(_, e)| rank(e)) else {
-        return Vec::new();
-    };
-    rated
-        .iter()
-        .filter(|(_, e)| rank(e) == best)
-        .map(|(l, _)| l.clone())
-        .collect()
-}
 
 struct Report<'a> {
     engine: &'a Engine<'a>,
@@ -96,7 +57,7 @@ impl Report<'_> {
 pub fn run(
     loaded: &Loaded,
     rules: &Rules,
-    game: &GameArgs,
+    max_positions: u64,
     json: bool,
     at: Option<&str>,
 ) -> CliResult {
@@ -105,19 +66,16 @@ pub fn run(
         None => None,
         Some(text) => match engine.parse_position(text) {
             Ok(c) => Some(c),
-            Err(why) => {
-                eprintln!("error: --at \"{text}\": {why}");
-                return Err(Exit(2));
-            }
+            Err(why) => return Err(usage(&format!("--at \"{text}\": {why}"))),
         },
     };
-    let (starts, mut s) = solve_or_exit(loaded, &engine, game.max_positions)?;
+    let (starts, mut s) = solve_or_exit(loaded, &engine, max_positions)?;
     if let Some(c) = at_code {
         if s.get(c).is_none() {
             // Not reachable from the start: solve from it as well; a rule failing there is reported.
             let mut roots: Vec<Code> = starts.iter().map(|b| b.code).collect();
             roots.push(c);
-            s = solve_roots(&engine, &roots, game.max_positions).map_err(|d| report(loaded, d))?;
+            s = solve_roots(&engine, &roots, max_positions).map_err(|d| report(loaded, d))?;
         }
     }
     let r = Report {

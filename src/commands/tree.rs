@@ -5,11 +5,10 @@
 //! The counts are computed level by level over (position, player to move) pairs with the number of
 //! move sequences reaching each, so they are exact even for trees far too large to walk.
 
+use super::common::{out, stdout_color, CliResult, Exit, Loaded};
 use super::explore::solve_or_exit;
-use super::solve::value_text;
-use crate::cli::{out, stdout_color, CliResult, Exit, GameArgs, Loaded};
 use crate::engine::{Branch, Child, Code, Engine, Expand, Scratch};
-use crate::play::position_words;
+use crate::play::{position_words, value_text};
 use crate::rules::Rules;
 use crate::solve::{Solution, Value};
 use owo_colors::OwoColorize;
@@ -241,9 +240,9 @@ fn summary(engine: &Engine, s: &Solution, counts: &Counts, shown: Option<(u128, 
     t
 }
 
-pub fn run(loaded: &Loaded, rules: &Rules, game: &GameArgs, depth: Option<u32>) -> CliResult {
+pub fn run(loaded: &Loaded, rules: &Rules, max_positions: u64, depth: Option<u32>) -> CliResult {
     let engine = Engine::new(rules);
-    let (starts, s) = solve_or_exit(loaded, &engine, game.max_positions)?;
+    let (starts, s) = solve_or_exit(loaded, &engine, max_positions)?;
     let roots = Roots {
         chance: starts.iter().any(|b| !b.rolls.is_empty()),
         starts: &starts,

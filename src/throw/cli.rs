@@ -3,7 +3,7 @@
 use super::elimination;
 use super::play::{Match, Style};
 use super::{matrix, report, ThrowGame};
-use crate::cli::{out, CliResult, ComputerStyle, Exit, GraphFormat, Loaded};
+use crate::commands::common::{out, CliResult, ComputerStyle, Exit, GraphFormat, Loaded};
 use crate::diag::did_you_mean;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
