@@ -2,6 +2,7 @@
 //! sequential game, the first rule that fails while exploring it (with the moves that lead there).
 
 use super::common::{compile_file, exit_code_for, print_diags, CliResult, Compiled, Exit};
+use super::io::err;
 use crate::check::SetArg;
 use crate::diag::{Diagnostics, RenderStyle};
 use crate::engine::Engine;
@@ -52,5 +53,5 @@ fn summary(path: &str, d: &Diagnostics) {
         (e, 0) => format!("{path}: {}", plural(e, "error")),
         (e, w) => format!("{path}: {}, {}", plural(e, "error"), plural(w, "warning")),
     };
-    eprintln!("{line}");
+    err(&format!("{line}\n"));
 }

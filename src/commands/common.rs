@@ -1,11 +1,12 @@
 //! What every command shares: loading a game file (with its diagnostics printed), exit codes, the
-//! colour choice, writing to stdout, and the small choices (formats, styles) commands take.
+//! colour choice, and the small choices (formats, styles) commands take. Writing is in `io`.
 
+use super::io::{err, error_line};
 use crate::check::SetArg;
 use crate::diag::{self, Diagnostics, RenderStyle};
 use crate::syntax;
 use clap::ValueEnum;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::Path;
 
 pub use crate::Compiled;
@@ -98,7 +99,7 @@ pub fn compile_file(path: &Path, sets: &[SetArg]) -> Result<(CompiledFile, Diagn
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("error: cannot read {}: {e}", path.display());
+            error_line(&format!("cannot read {}: {e}", path.display()));
             return Err(Exit(2));
         }
     };
@@ -107,10 +108,10 @@ pub fn compile_file(path: &Path, sets: &[SetArg]) -> Result<(CompiledFile, Diagn
         Ok(s) => s.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(s),
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
-            eprintln!(
-                "error: {} is not UTF-8 text (the byte at offset {at} is not valid UTF-8)",
+            error_line(&format!(
+                "{} is not UTF-8 text (the byte at offset {at} is not valid UTF-8)",
                 path.display()
-            );
+            ));
             return Err(Exit(2));
         }
     };
@@ -135,24 +136,11 @@ pub fn print_diags(diags: &Diagnostics, path: &str, source: &str, style: RenderS
     if diags.0.is_empty() {
         return;
     }
-    eprint!("{}", diag::render_all(diags, path, source, style));
-}
-
-/// Writes to stdout; a closed pipe (`gamec ... | head`) quietly ends the program with success.
-pub fn out(text: &str) {
-    let mut stdout = std::io::stdout().lock();
-    if let Err(e) = stdout
-        .write_all(text.as_bytes())
-        .and_then(|_| stdout.flush())
-    {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(0);
-        }
-    }
+    err(&diag::render_all(diags, path, source, style));
 }
 
 /// A usage error: the message on stderr after `error: `, and exit code 2.
 pub fn usage(message: &str) -> Exit {
-    eprintln!("error: {message}");
+    error_line(message);
     Exit(2)
 }

@@ -5,8 +5,9 @@
 //! record the turn and one node stands for either player to move; `gamec tree` counts the
 //! (position, player to move) pairs instead. Values are always for the player to move.
 
-use super::common::{out, print_diags, CliResult, Exit, GraphFormat, Loaded};
+use super::common::{print_diags, usage, CliResult, Exit, GraphFormat, Loaded};
 use super::explore::{fault_diag, solve_or_exit};
+use super::io::out;
 use crate::diag::{catalog, Diagnostics};
 use crate::engine::graph::{BuildError, StateGraph};
 use crate::engine::{Branch, Code, Engine};
@@ -198,11 +199,10 @@ pub fn run(loaded: &Loaded, rules: &Rules, max_positions: u64, format: GraphForm
     let engine = Engine::new(rules);
     let (starts, s) = solve_or_exit(loaded, &engine, max_positions)?;
     if s.positions > MAX_DRAWN {
-        eprintln!(
-            "error: the state graph of {} has {} positions, too many to print (the limit is {MAX_DRAWN}); `gamec solve` summarises it, and smaller options (--set) give a graph that fits",
+        return Err(usage(&format!(
+            "the state graph of {} has {} positions, too many to print (the limit is {MAX_DRAWN}); `gamec solve` summarises it, and smaller options (--set) give a graph that fits",
             rules.name, s.positions
-        );
-        return Err(Exit(2));
+        )));
     }
     let roots: Vec<Code> = starts.iter().map(|b| b.code).collect();
     let g = match StateGraph::build(&engine, &roots, max_positions) {

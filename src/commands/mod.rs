@@ -5,6 +5,7 @@ pub mod check;
 pub mod common;
 pub mod explore;
 pub mod graph;
+pub mod io;
 pub mod play;
 pub mod solve;
 pub mod tree;

@@ -1,6 +1,6 @@
 //! `gamec play` for sequential games: solve, then hand the terminal to the player loop.
 
-use super::common::{CliResult, Exit, Loaded};
+use super::common::{usage, CliResult, Loaded};
 use super::explore::solve_or_exit;
 use crate::engine::Engine;
 use crate::play::{end_rule_texts, play, Game, Options, Seat};
@@ -38,9 +38,6 @@ pub fn run(loaded: &Loaded, rules: &Rules, max_positions: u64, args: PlayArgs) -
     match play(&g, &opts, &mut input, &mut output) {
         Ok(_) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => {
-            eprintln!("error: the game stopped: {e}");
-            Err(Exit(2))
-        }
+        Err(e) => Err(usage(&format!("the game stopped: {e}"))),
     }
 }

@@ -1,8 +1,9 @@
 //! `gamec solve` for sequential games: the start's value and best moves, counts, Grundy values,
 //! the chance table and exact win probabilities; as text or one JSON object.
 
-use super::common::{out, usage, CliResult, Loaded};
+use super::common::{usage, CliResult, Loaded};
 use super::explore::{report, solve_or_exit, solve_roots};
+use super::io::out;
 use crate::engine::{Branch, Code, Engine};
 use crate::play::{best_moves, rated_moves, value_text};
 use crate::rules::Rules;
