@@ -3,7 +3,8 @@
 
 use crate::check::{parse_set, SetArg};
 use crate::commands::common::{
-    choose_color, load, usage, CliResult, ColorChoice, Compiled, ComputerStyle, Exit, GraphFormat,
+    choose_color, is_stdin, load, usage, CliResult, ColorChoice, Compiled, ComputerStyle, Exit,
+    GraphFormat,
 };
 use crate::commands::{check, graph, play, solve, tree};
 use crate::diag::RenderStyle;
@@ -35,7 +36,7 @@ pub enum Side {
 /// Limits shared by everything that explores a sequential game.
 #[derive(clap::Args, Debug, Clone)]
 pub struct GameArgs {
-    /// The .game file.
+    /// The .game file (`-`: read it from standard input).
     pub file: PathBuf,
     /// Override an option: --set goal=25, --set piles=7,7,7 (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
@@ -49,7 +50,7 @@ pub struct GameArgs {
 pub enum Command {
     /// Check game files and report every problem.
     Check {
-        /// The .game files.
+        /// The .game files (`-`: read one from standard input).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
@@ -90,7 +91,7 @@ pub enum Command {
     },
     /// Run the fixed-strategy elimination game of a throw game.
     Run {
-        /// The .game file.
+        /// The .game file (`-`: read it from standard input).
         file: PathBuf,
         /// The players' names, comma-separated: --players alice,bob,charlie.
         #[arg(long, value_name = "NAMES", required = true)]
@@ -214,6 +215,12 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
 }
 
 fn run_play(p: PlayCmd, style: RenderStyle) -> CliResult {
+    if is_stdin(&p.game.file) {
+        return Err(usage(
+            "`gamec play` reads the moves from standard input, so the game cannot come from it \
+             too (`-`); give the game as a file",
+        ));
+    }
     if let Some(b) = p.blunder.filter(|b| !(0.0..=1.0).contains(b)) {
         return Err(usage(&format!(
             "--blunder must be a probability from 0 to 1, got {b}"

@@ -1,12 +1,13 @@
-//! What every command shares: loading a game file (with its diagnostics printed), exit codes, the
-//! colour choice, and the small choices (formats, styles) commands take. Writing is in `io`.
+//! What every command shares: loading a game file or standard input (`-`) with its diagnostics
+//! printed, exit codes, the colour choice, and the small choices (formats, styles) commands take.
+//! Writing is in `io`.
 
 use super::io::{err, error_line};
 use crate::check::SetArg;
 use crate::diag::{self, Diagnostics, RenderStyle};
 use crate::syntax;
 use clap::ValueEnum;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Read};
 use std::path::Path;
 
 pub use crate::Compiled;
@@ -76,13 +77,31 @@ pub fn stdout_color() -> bool {
     }
 }
 
-/// Reads, parses and checks one file, printing its diagnostics; errors end the command.
+/// The path that means standard input.
+pub const STDIN: &str = "-";
+
+/// Whether `path` is `-`, standard input.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == STDIN
+}
+
+/// How diagnostics name a file: its path, or `<stdin>` for `-`.
+pub fn file_name(path: &Path) -> String {
+    if is_stdin(path) {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Reads, parses and checks one file (`-`: standard input), printing its diagnostics; errors end
+/// the command.
 pub fn load(path: &Path, sets: &[SetArg], style: RenderStyle) -> Result<Loaded, Exit> {
     let (loaded, diags) = compile_file(path, sets)?;
-    print_diags(&diags, &path.display().to_string(), &loaded.1, style);
+    print_diags(&diags, &file_name(path), &loaded.1, style);
     match loaded.0 {
         Some((ast, game)) if !diags.has_errors() => Ok(Loaded {
-            path: path.display().to_string(),
+            path: file_name(path),
             source: loaded.1,
             ast,
             game,
@@ -94,12 +113,24 @@ pub fn load(path: &Path, sets: &[SetArg], style: RenderStyle) -> Result<Loaded, 
 
 type CompiledFile = (Option<(syntax::ast::GameFile, Compiled)>, String);
 
-/// Reads, parses and checks a file without printing; I/O errors are reported and end the command.
+/// The bytes of a file, or of standard input for `-`.
+fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
+    if is_stdin(path) {
+        let mut bytes = Vec::new();
+        std::io::stdin().lock().read_to_end(&mut bytes)?;
+        Ok(bytes)
+    } else {
+        std::fs::read(path)
+    }
+}
+
+/// Reads (`-`: standard input), parses and checks a file without printing; I/O errors are
+/// reported and end the command.
 pub fn compile_file(path: &Path, sets: &[SetArg]) -> Result<(CompiledFile, Diagnostics), Exit> {
-    let bytes = match std::fs::read(path) {
+    let bytes = match read_bytes(path) {
         Ok(b) => b,
         Err(e) => {
-            error_line(&format!("cannot read {}: {e}", path.display()));
+            error_line(&format!("cannot read {}: {e}", file_name(path)));
             return Err(Exit(2));
         }
     };
@@ -110,7 +141,7 @@ pub fn compile_file(path: &Path, sets: &[SetArg]) -> Result<(CompiledFile, Diagn
             let at = e.utf8_error().valid_up_to();
             error_line(&format!(
                 "{} is not UTF-8 text (the byte at offset {at} is not valid UTF-8)",
-                path.display()
+                file_name(path)
             ));
             return Err(Exit(2));
         }
