@@ -143,6 +143,9 @@ pub fn main() -> ExitCode {
         }
     };
     let style = choose_color(cli.color);
+    if let Err(why) = crate::engine::memory::override_bytes() {
+        return ExitCode::from(usage(&why).0);
+    }
     match run(cli.command, style) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Exit(code)) => ExitCode::from(code),
