@@ -15,6 +15,8 @@ pub(super) fn compile_moves(file: &GameFile, cx: &mut Cx, d: &mut Diagnostics) -
                 prev.name.span,
                 &m.name.name,
             ));
+            // Still checked, for its own problems and for what it reads (no false "unused").
+            let _ = compile_move(m, cx, d);
             continue;
         }
         if let Some(c) = compile_move(m, cx, d) {

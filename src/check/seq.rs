@@ -25,10 +25,13 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
         }
     }
     let (slot_ranges, init) = layout_state(file, &mut cx, d);
-    let setup = file
+    // A second setup is an error, but it is checked too (for its problems and what it reads).
+    let setups: Vec<Option<CSetup>> = file
         .setups
-        .first()
-        .and_then(|s| compile_setup(s, &mut cx, d));
+        .iter()
+        .map(|s| compile_setup(s, &mut cx, d))
+        .collect();
+    let setup = setups.into_iter().next().flatten();
     let moves = compile_moves(file, &mut cx, d);
     let ends: Vec<CEnd> = file
         .ends
