@@ -65,7 +65,8 @@ pub enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
-        /// Evaluate one position, like "pile=7, turn=2" or "heap=[1,2,3]".
+        /// Evaluate one position, naming every state variable (and the turn, where positions
+        /// record it): "pile=7, kept=[0,2], turn=2" or "heap=[1,2,3]".
         #[arg(long, value_name = "POSITION")]
         at: Option<String>,
         /// For throw games with `players 2..`: the number of players.

@@ -25,6 +25,11 @@ pub fn err(text: &str) {
         .and_then(|_| stderr.flush());
 }
 
+/// Writes `warning: MESSAGE` and a line break to stderr.
+pub fn warning(message: &str) {
+    err(&format!("warning: {message}\n"));
+}
+
 /// Writes `error: MESSAGE` and a line break to stderr.
 pub fn error_line(message: &str) {
     err(&format!("error: {message}\n"));

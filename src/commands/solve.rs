@@ -3,7 +3,7 @@
 
 use super::common::{usage, CliResult, Loaded};
 use super::explore::{report, solve_or_exit, solve_roots};
-use super::io::out;
+use super::io::{out, warning};
 use crate::engine::{Branch, Code, Engine};
 use crate::play::{best_moves, rated_moves, value_text};
 use crate::rules::Rules;
@@ -70,28 +70,48 @@ pub fn run(
             Err(why) => return Err(usage(&format!("--at \"{text}\": {why}"))),
         },
     };
-    let (starts, mut s) = solve_or_exit(loaded, &engine, max_positions)?;
-    if let Some(c) = at_code {
-        if s.get(c).is_none() {
-            // Not reachable from the start: solve from it as well; a rule failing there is reported.
-            let mut roots: Vec<Code> = starts.iter().map(|b| b.code).collect();
-            roots.push(c);
-            s = solve_roots(&engine, &roots, max_positions).map_err(|d| report(loaded, d))?;
+    let (starts, s) = solve_or_exit(loaded, &engine, max_positions)?;
+    // A position the start never reaches is solved on its own (the start's counts stay the
+    // start's); a rule failing below it is reported.
+    let unreached = match (at, at_code) {
+        (Some(text), Some(c)) if s.get(c).is_none() => {
+            warning(&format!(
+                "--at \"{text}\": the start cannot reach this position; it is evaluated as if \
+                 play began there"
+            ));
+            Some(solve_roots(&engine, &[c], max_positions).map_err(|d| report(loaded, d))?)
         }
-    }
+        _ => None,
+    };
     let r = Report {
         engine: &engine,
         s: &s,
     };
+    let at = at_code.map(|code| At {
+        code,
+        reachable: unreached.is_none(),
+        report: Report {
+            engine: &engine,
+            s: unreached.as_ref().unwrap_or(&s),
+        },
+    });
     if json {
+        let j = to_json(&r, rules, &starts, at.as_ref());
         out(&format!(
             "{}\n",
-            serde_json::to_string_pretty(&to_json(&r, rules, &starts, at_code)).unwrap_or_default()
+            serde_json::to_string_pretty(&j).unwrap_or_default()
         ));
     } else {
-        out(&to_text(&r, rules, &starts, at_code));
+        out(&to_text(&r, rules, &starts, at.as_ref()));
     }
     Ok(())
+}
+
+/// The `--at` position, with the solution that values it.
+struct At<'a> {
+    code: Code,
+    reachable: bool,
+    report: Report<'a>,
 }
 
 fn counts_json(s: &Solution) -> Json {
@@ -109,7 +129,7 @@ fn roll_text(b: &Branch) -> String {
         .join(", ")
 }
 
-fn to_json(r: &Report, rules: &Rules, starts: &[Branch], at: Option<Code>) -> Json {
+fn to_json(r: &Report, rules: &Rules, starts: &[Branch], at: Option<&At>) -> Json {
     let s = r.s;
     let chance = rules
         .setup
@@ -150,13 +170,14 @@ fn to_json(r: &Report, rules: &Rules, starts: &[Branch], at: Option<Code>) -> Js
             o["grundy"] = json!(s.get(b.code).map(|e| e.grundy));
         }
     }
-    if let Some(c) = at {
-        o["at"] = r.position_json(c, None);
+    if let Some(at) = at {
+        o["at"] = at.report.position_json(at.code, None);
+        o["at"]["reachable"] = json!(at.reachable);
     }
     o
 }
 
-fn to_text(r: &Report, rules: &Rules, starts: &[Branch], at: Option<Code>) -> String {
+fn to_text(r: &Report, rules: &Rules, starts: &[Branch], at: Option<&At>) -> String {
     let s = r.s;
     let mut t = format!("{}\n", rules.name);
     let turn_note = if r.engine.turn_matters() {
@@ -166,8 +187,8 @@ fn to_text(r: &Report, rules: &Rules, starts: &[Branch], at: Option<Code>) -> St
     };
     t += &format!("{:<12}{}{}\n", "positions", s.positions, turn_note);
     let chance = starts.iter().any(|b| !b.rolls.is_empty());
-    if let Some(c) = at {
-        t += &r.position_text("position", c, None);
+    if let Some(at) = at {
+        t += &at.report.position_text("position", at.code, None);
     } else if !chance {
         if let Some(b) = starts.first() {
             t += &r.position_text("start", b.code, Some(b.mover));
