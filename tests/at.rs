@@ -138,3 +138,35 @@ by value    win 102, lose 18
     let j: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
     assert_eq!(j["at"]["reachable"], true);
 }
+
+#[test]
+fn a_rule_failing_below_an_unreachable_position_is_traced_from_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("late.game");
+    std::fs::write(
+        &path,
+        r#"game "Late bonus" {
+  state {
+    pile: 0..=10 = 0
+    bonus: bool = false
+  }
+  move add if pile < 10 {
+    pile += 1
+    if bonus and pile == 9 { pile += 5 }
+  }
+  end if pile == 10: last mover wins
+}"#,
+    )
+    .expect("write");
+    let p = path.to_str().expect("utf-8 path");
+    let o = gamec(&["solve", p, "--at", "pile=5, bonus=true"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains(
+            "help: Moves from --at pile=5, bonus=true (the start cannot reach it): add, add, add → \
+             pile=8,\n        bonus=true; then add.\n"
+        ),
+        "{err}"
+    );
+}

@@ -349,4 +349,21 @@ fn a_rule_failing_below_an_unreachable_at_position_is_reported() {
         "{}",
         stderr(&o)
     );
+    // The route is from the --at position, which the start cannot reach (it is not "too many
+    // positions to trace").
+    assert!(
+        stderr(&o).starts_with(
+            "warning: --at \"pile=8, bonus=true\": the start cannot reach this position; it is \
+             evaluated as if play began there\n"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        stderr(&o).contains(
+            "help: Moves from --at pile=8, bonus=true (the start cannot reach it): none; then add 1.\n"
+        ),
+        "{}",
+        stderr(&o)
+    );
 }

@@ -2,7 +2,7 @@
 //! the chance table and exact win probabilities; as text or one JSON object.
 
 use super::common::{usage, CliResult, Loaded};
-use super::explore::{report, solve_or_exit, solve_roots};
+use super::explore::{report, solve_below, solve_or_exit};
 use super::io::{out, warning};
 use crate::engine::{Branch, Code, Engine};
 use crate::play::{best_moves, rated_moves, value_text};
@@ -79,7 +79,7 @@ pub fn run(
                 "--at \"{text}\": the start cannot reach this position; it is evaluated as if \
                  play began there"
             ));
-            Some(solve_roots(&engine, &[c], max_positions).map_err(|d| report(loaded, d))?)
+            Some(solve_below(&engine, c, max_positions).map_err(|d| report(loaded, d))?)
         }
         _ => None,
     };

@@ -241,18 +241,23 @@ pub fn bad_set(span: Option<Span>, message: String, help: String) -> Diag {
     }
 }
 
-/// A problem found while exploring: the rule at fault and the moves from the start that reach it.
+/// A problem found while exploring: the rule at fault and the moves that reach it, from the start
+/// or, for a position the start cannot reach (`solve --at`), from that position.
 pub fn runtime(
     code: &'static str,
     span: Span,
     message: &str,
     label: &str,
-    trace: &str,
+    (from, trace): (Option<&str>, &str),
     help: &str,
 ) -> Diag {
+    let from = match from {
+        None => "the start".to_string(),
+        Some(at) => format!("--at {at} (the start cannot reach it)"),
+    };
     Diag::error(code, message.to_string())
         .label(span, label.to_string())
-        .help(format!("Moves from the start: {trace}.\n{help}"))
+        .help(format!("Moves from {from}: {trace}.\n{help}"))
 }
 
 pub fn too_many_positions(limit: u64) -> Diag {
@@ -263,8 +268,15 @@ pub fn too_many_positions(limit: u64) -> Diag {
     .help("Raise the limit with `--max-positions N` (memory permitting) or choose smaller options with `--set`.")
 }
 
-/// A rule failing while the game is explored, with the moves that lead there.
-pub fn fault(kind: crate::rules::RtKind, span: Span, message: &str, trace: &str) -> Diag {
+/// A rule failing while the game is explored, with the moves that lead there (from `from`, an
+/// `--at` position, when given).
+pub fn fault(
+    kind: crate::rules::RtKind,
+    span: Span,
+    message: &str,
+    from: Option<&str>,
+    trace: &str,
+) -> Diag {
     use crate::rules::RtKind::*;
     let (code, label, help) = match kind {
         OutOfRange => (
@@ -313,7 +325,7 @@ pub fn fault(kind: crate::rules::RtKind, span: Span, message: &str, trace: &str)
             "Narrow the range (with the state's ranges in mind) or add guards so fewer moves are tried.",
         ),
     };
-    runtime(code, span, message, label, trace, help)
+    runtime(code, span, message, label, (from, trace), help)
 }
 
 pub fn too_deep(span: Span, limit: usize, what: &str) -> Diag {
