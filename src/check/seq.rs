@@ -3,8 +3,9 @@
 
 use super::expr::{Cx, Mode};
 use super::moves::{compile_end, compile_moves, contains_again};
-use super::options::{self, OptValue, SetArg};
+use super::options::{self, SetArg};
 use super::stmts::{stmts, Place};
+use super::value::OptValue;
 use crate::diag::{catalog, Diag, Diagnostics};
 use crate::rules::*;
 use crate::syntax::ast::*;
@@ -39,7 +40,15 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
         .filter_map(|e| compile_end(e, &mut cx, d))
         .collect();
     let has_again = moves.iter().any(|m| contains_again(&m.body));
+    let since = d.0.len();
     check_encoding_fits(file, &slot_ranges, d);
+    let all_vars: Vec<&Expr> = file
+        .state
+        .iter()
+        .flat_map(|s| &s.vars)
+        .flat_map(var_exprs)
+        .collect();
+    options::blame_sets(&cx, d, since, &all_vars);
     for (k, v) in cx.vars.iter().enumerate() {
         if !cx.read.get(k).copied().unwrap_or(false) {
             d.push(catalog::unused_variable(v.span, &v.name));
@@ -97,57 +106,80 @@ fn layout_state(file: &GameFile, cx: &mut Cx, d: &mut Diagnostics) -> (Vec<(i64,
     let mut ranges = Vec::new();
     let mut init = Vec::new();
     for v in file.state.iter().flat_map(|s| &s.vars) {
-        let prev = cx
-            .vars
-            .iter()
-            .map(|x| (x.name.as_str(), x.span))
-            .chain(cx.options.iter().map(|o| (o.name.as_str(), o.span)))
-            .find(|(n, _)| *n == v.name.name);
-        if let Some((_, first)) = prev {
-            d.push(catalog::duplicate_name(v.name.span, first, &v.name.name));
-            continue;
-        }
-        let (elem, kind, len) = match &v.ty {
-            VarType::Scalar(t) => (t, VarKind::Scalar, Some(1)),
-            VarType::PerPlayer(t, _) => (t, VarKind::PerPlayer, Some(2)),
-            VarType::Array(t, len_expr, _) => {
-                let len = cx.const_int(len_expr, d);
-                if let Some(n) = len.filter(|n| *n < 1 || *n > 1_000) {
-                    d.push(
-                        Diag::error(
-                            "gamec::bad_range",
-                            format!("an array of length {n} is not allowed"),
-                        )
-                        .label(len_expr.span, "length")
-                        .help("An array has from 1 to 1000 elements."),
-                    );
-                    continue;
-                }
-                (t, VarKind::Array, len)
-            }
-        };
-        let (Some((lo, hi, is_bool)), Some(len)) = (elem_range(elem, cx, d), len) else {
-            cx.poisoned.push(v.name.name.clone());
-            continue;
-        };
-        let values = initial_values(v, lo, hi, is_bool, len as usize, cx, d);
-        let base = ranges.len() as u32;
-        for k in 0..len as usize {
-            ranges.push((lo, hi));
-            init.push(values.as_ref().map_or(lo, |vs| vs[k]));
-        }
-        cx.vars.push(VarInfo {
-            name: v.name.name.clone(),
-            kind,
-            is_bool,
-            base,
-            len: len as u32,
-            lo,
-            hi,
-            span: v.name.span,
-        });
+        let since = d.0.len();
+        layout_var(v, cx, d, &mut ranges, &mut init);
+        options::blame_sets(cx, d, since, &var_exprs(v));
     }
     (ranges, init)
+}
+
+/// The constant expressions of a variable's declaration: range ends, length, initial value.
+fn var_exprs(v: &VarDecl) -> Vec<&Expr> {
+    let (elem, len) = match &v.ty {
+        VarType::Scalar(t) | VarType::PerPlayer(t, _) => (t, None),
+        VarType::Array(t, len, _) => (t, Some(len)),
+    };
+    let mut exprs: Vec<&Expr> = match elem {
+        ElemType::Int(r) => vec![&r.lo, &r.hi],
+        ElemType::Bool(_) => Vec::new(),
+    };
+    exprs.extend(len);
+    exprs.extend(v.init.as_ref());
+    exprs
+}
+
+/// Lays out one variable: its slots, ranges and initial values.
+fn layout_var(
+    v: &VarDecl,
+    cx: &mut Cx,
+    d: &mut Diagnostics,
+    ranges: &mut Vec<(i64, i64)>,
+    init: &mut Vec<i64>,
+) {
+    let prev = cx
+        .vars
+        .iter()
+        .map(|x| (x.name.as_str(), x.span))
+        .chain(cx.options.iter().map(|o| (o.name.as_str(), o.span)))
+        .find(|(n, _)| *n == v.name.name);
+    if let Some((_, first)) = prev {
+        d.push(catalog::duplicate_name(v.name.span, first, &v.name.name));
+        return;
+    }
+    let (elem, kind, len) = match &v.ty {
+        VarType::Scalar(t) => (t, VarKind::Scalar, Some(1)),
+        VarType::PerPlayer(t, _) => (t, VarKind::PerPlayer, Some(2)),
+        VarType::Array(t, len_expr, _) => {
+            let len = cx.const_int(len_expr, d);
+            if let Some(n) = len.filter(|n| *n < 1 || *n > 1_000) {
+                d.push(catalog::bad_array_length(len_expr.span, n));
+                // Its uses are not reported again as unknown names.
+                cx.poisoned.push(v.name.name.clone());
+                return;
+            }
+            (t, VarKind::Array, len)
+        }
+    };
+    let (Some((lo, hi, is_bool)), Some(len)) = (elem_range(elem, cx, d), len) else {
+        cx.poisoned.push(v.name.name.clone());
+        return;
+    };
+    let values = initial_values(v, lo, hi, is_bool, len as usize, cx, d);
+    let base = ranges.len() as u32;
+    for k in 0..len as usize {
+        ranges.push((lo, hi));
+        init.push(values.as_ref().map_or(lo, |vs| vs[k]));
+    }
+    cx.vars.push(VarInfo {
+        name: v.name.name.clone(),
+        kind,
+        is_bool,
+        base,
+        len: len as u32,
+        lo,
+        hi,
+        span: v.name.span,
+    });
 }
 
 fn initial_values(

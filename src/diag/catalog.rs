@@ -166,6 +166,15 @@ pub fn bad_range(span: Span, lo: i64, hi: i64) -> Diag {
     .help("Write the low end first, as in `0..=10`.")
 }
 
+pub fn bad_array_length(span: Span, n: i64) -> Diag {
+    Diag::error(
+        "gamec::bad_range",
+        format!("an array of length {n} is not allowed"),
+    )
+    .label(span, "length")
+    .help("An array has from 1 to 1000 elements.")
+}
+
 pub fn init_out_of_range(span: Span, name: &str, value: i64, lo: i64, hi: i64) -> Diag {
     Diag::error(
         "gamec::init_out_of_range",
