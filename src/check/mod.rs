@@ -4,6 +4,7 @@
 mod builtins;
 mod consts;
 mod expr;
+mod label;
 mod moves;
 mod options;
 mod seq;

@@ -38,6 +38,7 @@ pub const CODES: &[&str] = &[
     "gamec::too_wide",
     "gamec::out_of_memory",
     "gamec::unused_variable",
+    "gamec::bad_label",
 ];
 
 /// Codes that are warnings: their fixtures pass `gamec check` with the warning shown.
