@@ -176,7 +176,7 @@ positions   182 (whose turn it is does not change any rule, so positions do not 
 start       chance: player 1 rolls; then, for the player to move:
   top=1     1/6     player 2 to move: win in 13; best: turn to 3, turn to 4
   top=2     1/6     player 2 to move: win in 13; best: turn to 3
-  top=3     1/6     player 2 to move: win in 11; best: turn to 5
+  top=3     1/6     player 2 to move: win in 11; best: turn to 5; also wins: turn to 1 (in 13)
   top=4     1/6     player 2 to move: lose in 12; best: turn to 1, turn to 2
   top=5     1/6     player 2 to move: win in 11; best: turn to 4
   top=6     1/6     player 2 to move: win in 11; best: turn to 2, turn to 3, turn to 4

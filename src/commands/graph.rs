@@ -7,6 +7,7 @@
 
 use super::common::{print_diags, usage, CliResult, Exit, GraphFormat, Loaded};
 use super::explore::{fault_diag, solve_or_exit};
+use super::fraction::fraction_text;
 use super::io::out;
 use crate::diag::{catalog, Diagnostics};
 use crate::engine::graph::{BuildError, StateGraph};
@@ -129,7 +130,7 @@ impl View<'_> {
         let mut t = format!("  start [label=\"{who}\", shape=diamond, style=solid];\n");
         for b in self.starts {
             if let Some(n) = self.node_of(b.code) {
-                let label = format!("{} ({})", roll_words(b), b.prob);
+                let label = format!("{} ({})", roll_words(b), fraction_text(&b.prob));
                 t += &format!("  start -> n{n} [label=\"{}\"];\n", esc(&label));
             }
         }

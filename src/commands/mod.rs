@@ -4,6 +4,7 @@
 pub mod check;
 pub mod common;
 pub mod explore;
+pub mod fraction;
 pub mod graph;
 pub mod io;
 pub mod play;

@@ -3,9 +3,10 @@
 
 use super::common::{usage, CliResult, Loaded};
 use super::explore::{report, solve_below, solve_or_exit};
+use super::fraction::fraction_text;
 use super::io::{out, warning};
 use crate::engine::{Branch, Code, Engine};
-use crate::play::{best_moves, rated_moves, value_text};
+use crate::play::{best_moves, rated_moves, slower_wins, value_text, winning_moves};
 use crate::rules::Rules;
 use crate::solve::{win_probabilities, Solution, Value};
 use serde_json::{json, Value as Json};
@@ -26,6 +27,7 @@ impl Report<'_> {
             "remoteness": e.and_then(|e| e.remoteness),
             "grundy": if self.s.grundy { e.map(|e| e.grundy) } else { None },
             "best_moves": best_moves(&rated),
+            "winning_moves": winning_moves(&rated),
             "moves": rated.iter().map(|(m, e)| json!({
                 "move": m, "value": e.value.name(), "remoteness": e.remoteness
             })).collect::<Vec<_>>(),
@@ -47,6 +49,10 @@ impl Report<'_> {
         let rated = rated_moves(self.engine, self.s, code);
         if !rated.is_empty() {
             t += &format!("{:<12}{}\n", "best moves", best_moves(&rated).join(", "));
+        }
+        let slower = slower_wins(&rated);
+        if !slower.is_empty() {
+            t += &format!("{:<12}{}\n", "also wins", also_wins(&slower));
         }
         if self.s.grundy {
             t += &format!("{:<12}{}\n", "grundy", e.grundy);
@@ -114,6 +120,15 @@ struct At<'a> {
     report: Report<'a>,
 }
 
+/// Winning moves that are slower than the best, each with its moves to the end: `add 1 (in 9)`.
+fn also_wins(slower: &[(String, u32)]) -> String {
+    let each: Vec<String> = slower
+        .iter()
+        .map(|(m, r)| format!("{m} (in {r})"))
+        .collect();
+    each.join(", ")
+}
+
 fn counts_json(s: &Solution) -> Json {
     json!({
         "win": s.count(Value::Win), "lose": s.count(Value::Lose),
@@ -147,6 +162,7 @@ fn to_json(r: &Report, rules: &Rules, starts: &[Branch], at: Option<&At>) -> Jso
         o["start"] = json!({
             "position": Json::Null, "to_move": rules.setup.as_ref().and_then(|x| x.by_player).unwrap_or(1),
             "value": "chance", "remoteness": Json::Null, "best_moves": Vec::<String>::new(),
+            "winning_moves": Vec::<String>::new(),
         });
         o["chance"] = starts
             .iter()
@@ -194,33 +210,7 @@ fn to_text(r: &Report, rules: &Rules, starts: &[Branch], at: Option<&At>) -> Str
             t += &r.position_text("start", b.code, Some(b.mover));
         }
     } else {
-        let roller = rules.setup.as_ref().and_then(|x| x.by_player);
-        let who = roller.map_or("the setup".to_string(), |p| format!("player {p}"));
-        t += &format!(
-            "{:<12}chance: {who} rolls; then, for the player to move:\n",
-            "start"
-        );
-        for b in starts {
-            let e = s.get(b.code);
-            let rated = rated_moves(r.engine, s, b.code);
-            t += &format!(
-                "  {:<10}{:<8}player {} to move: {}; best: {}\n",
-                roll_text(b),
-                b.prob.to_string(),
-                b.mover,
-                e.map(|e| value_text(&e)).unwrap_or_default(),
-                best_moves(&rated).join(", ")
-            );
-        }
-        let p = win_probabilities(starts, s);
-        let mut line = format!("player 1 wins {}, player 2 wins {}", p.wins[0], p.wins[1]);
-        if p.tie != num_traits::Zero::zero() {
-            line += &format!(", tie {}", p.tie);
-        }
-        if p.draw != num_traits::Zero::zero() {
-            line += &format!(", draw {}", p.draw);
-        }
-        t += &format!("{:<12}{line}\n", "probability");
+        t += &chance_text(r, rules, starts);
     }
     let mut counts = format!("win {}, lose {}", s.count(Value::Win), s.count(Value::Lose));
     for v in [Value::Tie, Value::Draw] {
@@ -230,4 +220,60 @@ fn to_text(r: &Report, rules: &Rules, starts: &[Branch], at: Option<&At>) -> Str
     }
     t += &format!("{:<12}{counts}\n", "by value");
     t
+}
+
+/// The chance table (one row per roll: its probability, the value for the player to move and
+/// the best moves) and each player's probability of winning.
+fn chance_text(r: &Report, rules: &Rules, starts: &[Branch]) -> String {
+    let s = r.s;
+    let roller = rules.setup.as_ref().and_then(|x| x.by_player);
+    let who = roller.map_or("the setup".to_string(), |p| format!("player {p}"));
+    let mut t = format!(
+        "{:<12}chance: {who} rolls; then, for the player to move:\n",
+        "start"
+    );
+    let rows: Vec<(String, String)> = starts
+        .iter()
+        .map(|b| (roll_text(b), fraction_text(&b.prob)))
+        .collect();
+    // Columns as wide as their longest entry and at least 10 and 8, with a space between.
+    let roll_w = rows
+        .iter()
+        .map(|(r, _)| r.chars().count() + 1)
+        .fold(10, usize::max);
+    let prob_w = rows
+        .iter()
+        .map(|(_, p)| p.chars().count() + 1)
+        .fold(8, usize::max);
+    for (b, (roll, prob)) in starts.iter().zip(rows) {
+        let e = s.get(b.code);
+        let rated = rated_moves(r.engine, s, b.code);
+        let best = best_moves(&rated);
+        let mut row = format!(
+            "  {roll:<roll_w$}{prob:<prob_w$}player {} to move: {}",
+            b.mover,
+            e.map(|e| value_text(&e)).unwrap_or_default(),
+        );
+        if !best.is_empty() {
+            row += &format!("; best: {}", best.join(", "));
+        }
+        let slower = slower_wins(&rated);
+        if !slower.is_empty() {
+            row += &format!("; also wins: {}", also_wins(&slower));
+        }
+        t += &format!("{row}\n");
+    }
+    let p = win_probabilities(starts, s);
+    let mut line = format!(
+        "player 1 wins {}, player 2 wins {}",
+        fraction_text(&p.wins[0]),
+        fraction_text(&p.wins[1])
+    );
+    if p.tie != num_traits::Zero::zero() {
+        line += &format!(", tie {}", fraction_text(&p.tie));
+    }
+    if p.draw != num_traits::Zero::zero() {
+        line += &format!(", draw {}", fraction_text(&p.draw));
+    }
+    t + &format!("{:<12}{line}\n", "probability")
 }

@@ -7,6 +7,7 @@
 
 use super::common::{stdout_color, usage, CliResult, Exit, Loaded};
 use super::explore::solve_or_exit;
+use super::fraction::fraction_text;
 use super::io::out;
 use crate::engine::{Branch, Child, Code, Engine, Expand, Scratch};
 use crate::play::{position_words, value_text};
@@ -212,7 +213,7 @@ impl Printer<'_> {
         }
         for b in roots.starts {
             let rolled: Vec<String> = b.rolls.iter().map(|(n, v)| format!("{n}={v}")).collect();
-            let led_by = format!("{} ({})", rolled.join(", "), b.prob);
+            let led_by = format!("{} ({})", rolled.join(", "), fraction_text(&b.prob));
             self.node(1, Some(led_by), (b.code, b.mover));
         }
     }

@@ -10,7 +10,7 @@ mod input;
 mod rated;
 mod text;
 
-pub use rated::{best_moves, rated_moves};
+pub use rated::{best_moves, rated_moves, slower_wins, winning_moves};
 pub use text::{end_rule_texts, position_words, value_text, wrap};
 
 use crate::engine::{Branch, Child, Code, Engine, Expand, Rel};

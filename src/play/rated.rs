@@ -2,7 +2,7 @@
 //! what `play --hints` shows and what the computer picks from.
 
 use crate::engine::{Code, Engine};
-use crate::solve::{rank, seen_by_mover, Entry, Solution};
+use crate::solve::{rank, seen_by_mover, Entry, Solution, Value};
 
 /// Every move from `code` with its value for the player making it (remoteness counted from this
 /// position, so the best move's equals the position's), best first.
@@ -33,5 +33,25 @@ pub fn best_moves(rated: &[(String, Entry)]) -> Vec<String> {
         .iter()
         .filter(|(_, e)| rank(e) == best)
         .map(|(l, _)| l.clone())
+        .collect()
+}
+
+/// Every move that wins (keeps a won position won), fastest first.
+pub fn winning_moves(rated: &[(String, Entry)]) -> Vec<String> {
+    rated
+        .iter()
+        .filter(|(_, e)| e.value == Value::Win)
+        .map(|(l, _)| l.clone())
+        .collect()
+}
+
+/// The winning moves that are not among the best (they win, but more slowly), with the number
+/// of moves to the end under best play after each, counted from this position.
+pub fn slower_wins(rated: &[(String, Entry)]) -> Vec<(String, u32)> {
+    let best = best_moves(rated);
+    rated
+        .iter()
+        .filter(|(l, e)| e.value == Value::Win && !best.contains(l))
+        .map(|(l, e)| (l.clone(), e.remoteness.unwrap_or(0)))
         .collect()
 }
