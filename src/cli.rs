@@ -165,19 +165,7 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
             json,
             at,
             players,
-        } => {
-            let loaded = load(&game.file, &game.sets, style)?;
-            match &loaded.game {
-                Compiled::Sequential(rules) => {
-                    not_for(players.is_some(), "--players", "throw games")?;
-                    solve::run(&loaded, rules, game.max_positions, json, at.as_deref())
-                }
-                Compiled::Throw(t) => {
-                    not_for(at.is_some(), "--at", "sequential games")?;
-                    crate::throw::cli::solve(&loaded, t, json, players)
-                }
-            }
-        }
+        } => run_solve(&game, json, at.as_deref(), players, style),
         Command::Play(p) => run_play(p, style),
         Command::Tree { game, depth } => {
             let loaded = load(&game.file, &game.sets, style)?;
@@ -214,6 +202,26 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
                     "`gamec run` is for throw games (with `throws` and `beats`); this is a sequential game",
                 )),
             }
+        }
+    }
+}
+
+fn run_solve(
+    game: &GameArgs,
+    json: bool,
+    at: Option<&str>,
+    players: Option<u32>,
+    style: RenderStyle,
+) -> CliResult {
+    let loaded = load(&game.file, &game.sets, style)?;
+    match &loaded.game {
+        Compiled::Sequential(rules) => {
+            not_for(players.is_some(), "--players", "throw games")?;
+            solve::run(&loaded, rules, game.max_positions, json, at)
+        }
+        Compiled::Throw(t) => {
+            not_for(at.is_some(), "--at", "sequential games")?;
+            crate::throw::cli::solve(&loaded, t, json, players)
         }
     }
 }

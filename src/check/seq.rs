@@ -40,15 +40,7 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
         .filter_map(|e| compile_end(e, &mut cx, d))
         .collect();
     let has_again = moves.iter().any(|m| contains_again(&m.body));
-    let since = d.0.len();
-    check_encoding_fits(file, &slot_ranges, d);
-    let all_vars: Vec<&Expr> = file
-        .state
-        .iter()
-        .flat_map(|s| &s.vars)
-        .flat_map(var_exprs)
-        .collect();
-    options::blame_sets(&cx, d, since, &all_vars);
+    check_encoding_fits(file, &slot_ranges, &cx, d);
     for (k, v) in cx.vars.iter().enumerate() {
         if !cx.read.get(k).copied().unwrap_or(false) {
             d.push(catalog::unused_variable(v.span, &v.name));
@@ -128,6 +120,16 @@ fn var_exprs(v: &VarDecl) -> Vec<&Expr> {
     exprs
 }
 
+/// Where a variable or option of this name was declared already, if it was.
+fn declared_before(name: &str, cx: &Cx) -> Option<Span> {
+    cx.vars
+        .iter()
+        .map(|x| (x.name.as_str(), x.span))
+        .chain(cx.options.iter().map(|o| (o.name.as_str(), o.span)))
+        .find(|(n, _)| *n == name)
+        .map(|(_, span)| span)
+}
+
 /// Lays out one variable: its slots, ranges and initial values.
 fn layout_var(
     v: &VarDecl,
@@ -136,13 +138,7 @@ fn layout_var(
     ranges: &mut Vec<(i64, i64)>,
     init: &mut Vec<i64>,
 ) {
-    let prev = cx
-        .vars
-        .iter()
-        .map(|x| (x.name.as_str(), x.span))
-        .chain(cx.options.iter().map(|o| (o.name.as_str(), o.span)))
-        .find(|(n, _)| *n == v.name.name);
-    if let Some((_, first)) = prev {
+    if let Some(first) = declared_before(&v.name.name, cx) {
         d.push(catalog::duplicate_name(v.name.span, first, &v.name.name));
         return;
     }
@@ -240,7 +236,10 @@ fn v_is_array(v: &VarDecl) -> bool {
     !matches!(v.ty, VarType::Scalar(_))
 }
 
-fn check_encoding_fits(file: &GameFile, ranges: &[(i64, i64)], d: &mut Diagnostics) {
+/// The positions must be numbered in 64 bits; when they cannot, the `--set`s that widened the
+/// ranges are named.
+fn check_encoding_fits(file: &GameFile, ranges: &[(i64, i64)], cx: &Cx, d: &mut Diagnostics) {
+    let since = d.0.len();
     let mut total: u128 = 4; // turn and last-mover flag
     for (lo, hi) in ranges {
         total = total.saturating_mul((*hi as i128 - *lo as i128 + 1) as u128);
@@ -248,6 +247,13 @@ fn check_encoding_fits(file: &GameFile, ranges: &[(i64, i64)], d: &mut Diagnosti
     if total > u64::MAX as u128 {
         let span = file.state.first().map(|s| s.span).unwrap_or(file.span);
         d.push(catalog::state_too_large(span));
+        let exprs: Vec<&Expr> = file
+            .state
+            .iter()
+            .flat_map(|s| &s.vars)
+            .flat_map(var_exprs)
+            .collect();
+        options::blame_sets(cx, d, since, &exprs);
     }
 }
 

@@ -69,13 +69,13 @@ pub fn run(
     at: Option<&str>,
 ) -> CliResult {
     let engine = Engine::new(rules);
-    let at_code = match at {
-        None => None,
-        Some(text) => match engine.parse_position(text) {
-            Ok(c) => Some(c),
-            Err(why) => return Err(usage(&format!("--at \"{text}\": {why}"))),
-        },
-    };
+    let at_code = at
+        .map(|text| {
+            engine
+                .parse_position(text)
+                .map_err(|why| usage(&format!("--at \"{text}\": {why}")))
+        })
+        .transpose()?;
     let (starts, s) = solve_or_exit(loaded, &engine, max_positions)?;
     // A position the start never reaches is solved on its own (the start's counts stay the
     // start's); a rule failing below it is reported.
@@ -263,6 +263,11 @@ fn chance_text(r: &Report, rules: &Rules, starts: &[Branch]) -> String {
         }
         t += &format!("{row}\n");
     }
+    t + &probability_line(starts, s)
+}
+
+/// Each player's exact probability of winning under best play, and of a tie or draw if any.
+fn probability_line(starts: &[Branch], s: &Solution) -> String {
     let p = win_probabilities(starts, s);
     let mut line = format!(
         "player 1 wins {}, player 2 wins {}",
@@ -275,5 +280,5 @@ fn chance_text(r: &Report, rules: &Rules, starts: &[Branch]) -> String {
     if p.draw != num_traits::Zero::zero() {
         line += &format!(", draw {}", fraction_text(&p.draw));
     }
-    t + &format!("{:<12}{line}\n", "probability")
+    format!("{:<12}{line}\n", "probability")
 }

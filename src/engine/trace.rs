@@ -38,7 +38,7 @@ pub fn route(engine: &Engine, from: Option<Code>, target: Code, limit: u64) -> R
             Err(_) => return Route::Unreached,
         },
     };
-    let mut parent: FxHashMap<Code, Option<(Code, usize, Vec<i64>)>> = FxHashMap::default();
+    let mut parent: Parents = FxHashMap::default();
     let mut queue = VecDeque::new();
     let mut roll_of: FxHashMap<Code, String> = FxHashMap::default();
     for (code, rolls) in &starts {
@@ -76,6 +76,18 @@ pub fn route(engine: &Engine, from: Option<Code>, target: Code, limit: u64) -> R
     if !parent.contains_key(&target) {
         return Route::Unreached;
     }
+    Route::Found(path_to(engine, &parent, &roll_of, target))
+}
+
+type Parents = FxHashMap<Code, Option<(Code, usize, Vec<i64>)>>;
+
+/// The moves from a start to `target`, read back from the search's parents.
+fn path_to(
+    engine: &Engine,
+    parent: &Parents,
+    roll_of: &FxHashMap<Code, String>,
+    target: Code,
+) -> Vec<String> {
     let mut path = Vec::new();
     let mut at = target;
     while let Some(Some((p, f, args))) = parent.get(&at) {
@@ -86,5 +98,5 @@ pub fn route(engine: &Engine, from: Option<Code>, target: Code, limit: u64) -> R
         path.push(r.clone());
     }
     path.reverse();
-    Route::Found(path)
+    path
 }
