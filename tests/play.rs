@@ -209,7 +209,7 @@ fn usage_errors() {
 /// The loop runs in-process over any `BufRead`/`Write`, without the binary.
 #[test]
 fn in_process_game() {
-    use gamec::cli::{compile_file, Compiled};
+    use gamec::commands::common::{compile_file, Compiled};
     use gamec::play::{play, Ending, Game, Options, Seat};
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(TEN);
     let ((compiled, source), _) = compile_file(&path, &[]).expect("readable");

@@ -1,7 +1,7 @@
 //! Constants: what is fixed before play (option defaults, ranges, lengths, initial values).
 
 use super::expr::{Cx, Mode, Ty};
-use super::options::OptValue;
+use super::value::OptValue;
 use crate::diag::{catalog, Diagnostics};
 use crate::rules::{CExpr, Ctx};
 use crate::syntax::ast::{Expr, Range, RangeKind, Span};

@@ -1,7 +1,7 @@
 //! Expressions: name resolution, types, and compilation to `CExpr`, with every problem collected.
 //! Built-in functions and ranged domains are in `builtins`, constants in `consts`.
 
-use super::options::OptValue;
+use super::value::OptValue;
 use crate::diag::{catalog, did_you_mean, Diag, Diagnostics};
 use crate::rules::{ArithOp, CExpr, CmpOp, Fold, VarInfo, VarKind};
 use crate::syntax::ast::{BinOp, Expr, ExprKind, Span, UnOp};
@@ -10,6 +10,9 @@ pub struct OptInfo {
     pub name: String,
     pub value: OptValue,
     pub span: Span,
+    /// The `--set NAME=VALUE` arguments this value comes from (its own, or those of the options
+    /// its default uses), to name them when the value breaks something downstream.
+    pub blame: Vec<String>,
 }
 
 /// What an expression may read: `Const` (options only, fixed before play) or `Rule` (the state too).

@@ -1,6 +1,7 @@
 //! Move families (parameters, guards, bodies, labels) and end rules with their outcomes.
 
 use super::expr::{Cx, Mode};
+use super::label::check_label;
 use super::stmts::{stmts, Place};
 use crate::diag::{catalog, Diagnostics};
 use crate::rules::*;
@@ -15,6 +16,8 @@ pub(super) fn compile_moves(file: &GameFile, cx: &mut Cx, d: &mut Diagnostics) -
                 prev.name.span,
                 &m.name.name,
             ));
+            // Still checked, for its own problems and for what it reads (no false "unused").
+            let _ = compile_move(m, cx, d);
             continue;
         }
         if let Some(c) = compile_move(m, cx, d) {
@@ -69,28 +72,6 @@ fn compile_move(m: &MoveDecl, cx: &mut Cx, d: &mut Diagnostics) -> Option<CMove>
         body,
         span: m.span,
     })
-}
-
-/// Every `{name}` in an `as "..."` label must be a parameter of the move.
-fn check_label(label: &StrLit, m: &MoveDecl, d: &mut Diagnostics) -> bool {
-    let mut ok = true;
-    let mut rest = label.value.as_str();
-    while let Some(open) = rest.find('{') {
-        let after = &rest[open + 1..];
-        let Some(close) = after.find('}') else { break };
-        let name = &after[..close];
-        if !m.params.iter().any(|p| p.name.name == name) {
-            let names: Vec<&str> = m.params.iter().map(|p| p.name.name.as_str()).collect();
-            d.push(catalog::unknown_name(
-                label.span,
-                name,
-                crate::diag::did_you_mean(name, names.iter().copied()),
-            ));
-            ok = false;
-        }
-        rest = &after[close + 1..];
-    }
-    ok
 }
 
 pub(super) fn compile_end(e: &EndRule, cx: &mut Cx, d: &mut Diagnostics) -> Option<CEnd> {

@@ -38,6 +38,7 @@ pub const CODES: &[&str] = &[
     "gamec::too_wide",
     "gamec::out_of_memory",
     "gamec::unused_variable",
+    "gamec::bad_label",
 ];
 
 /// Codes that are warnings: their fixtures pass `gamec check` with the warning shown.
@@ -166,6 +167,15 @@ pub fn bad_range(span: Span, lo: i64, hi: i64) -> Diag {
     .help("Write the low end first, as in `0..=10`.")
 }
 
+pub fn bad_array_length(span: Span, n: i64) -> Diag {
+    Diag::error(
+        "gamec::bad_range",
+        format!("an array of length {n} is not allowed"),
+    )
+    .label(span, "length")
+    .help("An array has from 1 to 1000 elements.")
+}
+
 pub fn init_out_of_range(span: Span, name: &str, value: i64, lo: i64, hi: i64) -> Diag {
     Diag::error(
         "gamec::init_out_of_range",
@@ -241,18 +251,23 @@ pub fn bad_set(span: Option<Span>, message: String, help: String) -> Diag {
     }
 }
 
-/// A problem found while exploring: the rule at fault and the moves from the start that reach it.
+/// A problem found while exploring: the rule at fault and the moves that reach it, from the start
+/// or, for a position the start cannot reach (`solve --at`), from that position.
 pub fn runtime(
     code: &'static str,
     span: Span,
     message: &str,
     label: &str,
-    trace: &str,
+    (from, trace): (Option<&str>, &str),
     help: &str,
 ) -> Diag {
+    let from = match from {
+        None => "the start".to_string(),
+        Some(at) => format!("--at {at} (the start cannot reach it)"),
+    };
     Diag::error(code, message.to_string())
         .label(span, label.to_string())
-        .help(format!("Moves from the start: {trace}.\n{help}"))
+        .help(format!("Moves from {from}: {trace}.\n{help}"))
 }
 
 pub fn too_many_positions(limit: u64) -> Diag {
@@ -263,7 +278,6 @@ pub fn too_many_positions(limit: u64) -> Diag {
     .help("Raise the limit with `--max-positions N` (memory permitting) or choose smaller options with `--set`.")
 }
 
-/// A rule failing while the game is explored, with the moves that lead there.
 /// A constant (computed before play) whose evaluation failed.
 pub fn constant_fault(kind: crate::rules::RtKind, span: Span, message: impl Into<String>) -> Diag {
     use crate::rules::RtKind::*;
@@ -277,7 +291,15 @@ pub fn constant_fault(kind: crate::rules::RtKind, span: Span, message: impl Into
         .help("Constants are computed before play; change the expression or the options.")
 }
 
-pub fn fault(kind: crate::rules::RtKind, span: Span, message: &str, trace: &str) -> Diag {
+/// A rule failing while the game is explored, with the moves that lead there (from `from`, an
+/// `--at` position, when given).
+pub fn fault(
+    kind: crate::rules::RtKind,
+    span: Span,
+    message: &str,
+    from: Option<&str>,
+    trace: &str,
+) -> Diag {
     use crate::rules::RtKind::*;
     let (code, label, help) = match kind {
         OutOfRange => (
@@ -326,7 +348,7 @@ pub fn fault(kind: crate::rules::RtKind, span: Span, message: &str, trace: &str)
             "Narrow the range (with the state's ranges in mind) or add guards so fewer moves are tried.",
         ),
     };
-    runtime(code, span, message, label, trace, help)
+    runtime(code, span, message, label, (from, trace), help)
 }
 
 pub fn too_deep(span: Span, limit: usize, what: &str) -> Diag {

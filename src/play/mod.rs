@@ -7,9 +7,11 @@
 
 mod computer;
 mod input;
+mod rated;
 mod text;
 
-pub use text::{end_rule_texts, position_words, wrap};
+pub use rated::{best_moves, rated_moves, slower_wins, winning_moves};
+pub use text::{end_rule_texts, position_words, value_text, wrap};
 
 use crate::engine::{Branch, Child, Code, Engine, Expand, Rel};
 use crate::solve::{seen_by_mover, Solution};
@@ -225,7 +227,7 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
                 Some(e) if hints => {
                     let mut seen = seen_by_mover(e, child.kept);
                     seen.remoteness = seen.remoteness.map(|r| r + 1);
-                    format!("  {}", crate::commands::solve::value_text(&seen))
+                    format!("  {}", value_text(&seen))
                 }
                 _ => String::new(),
             };

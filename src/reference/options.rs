@@ -76,22 +76,26 @@ fn check_in_range(name: &str, value: &OptVal, range: Option<(i64, i64)>) -> Resu
     }
 }
 
-/// Reads `text` as a value of the same kind as `like`: a whole number, true/false (or yes/no,
-/// on/off, 1/0), or numbers separated by commas, optionally in brackets.
+/// Reads `text` as a value of the same kind as `like`: a whole number, `true` or `false`, or
+/// numbers separated by commas (at least one, no empty item), in a matching pair of brackets or
+/// none. Anything else is refused (docs/language.md, "Options").
 fn parse_like(like: &OptVal, text: &str) -> Option<OptVal> {
     let text = text.trim();
     match like {
         OptVal::Int(_) => text.parse().ok().map(OptVal::Int),
         OptVal::Bool(_) => match text {
-            "true" | "yes" | "on" | "1" => Some(OptVal::Bool(true)),
-            "false" | "no" | "off" | "0" => Some(OptVal::Bool(false)),
+            "true" => Some(OptVal::Bool(true)),
+            "false" => Some(OptVal::Bool(false)),
             _ => None,
         },
         OptVal::List(_) => {
-            let inner = text.strip_prefix('[').unwrap_or(text);
-            let inner = inner.strip_suffix(']').unwrap_or(inner).trim();
-            if inner.is_empty() {
-                return Some(OptVal::List(Vec::new()));
+            let inner = match (text.strip_prefix('['), text.ends_with(']')) {
+                (Some(rest), true) => rest.strip_suffix(']')?,
+                (None, false) => text,
+                _ => return None,
+            };
+            if inner.trim().is_empty() || inner.contains(['[', ']']) {
+                return None;
             }
             let items: Option<Vec<i64>> = inner.split(',').map(|p| p.trim().parse().ok()).collect();
             items.map(OptVal::List)

@@ -102,7 +102,8 @@ pub(super) fn first(pair: Pair<Rule>) -> Result<Pair<Rule>> {
 }
 
 pub(super) fn parse_string(pair: Pair<Rule>) -> StrLit {
-    let s = span(&pair);
+    // A string is atomic: its span runs to the closing quote (`span` would stop before it).
+    let s = Span::new(pair.as_span().start(), pair.as_span().end());
     let raw = pair.as_str();
     let inner = &raw[1..raw.len().saturating_sub(1).max(1)];
     let mut value = String::new();

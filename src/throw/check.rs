@@ -19,6 +19,11 @@ struct Graph {
     beats: Vec<Vec<Option<(Beat, Origin)>>>,
     /// The generated rule, when it applied: it then decides every pair.
     rule: Option<Span>,
+    /// Throws named on a line with an error: a pair with one of them may be undecided only
+    /// because that line is broken, so it gets no warning of its own.
+    unsure: Vec<bool>,
+    /// Every pair is in doubt: `beats` is missing, or its generated rule could not apply.
+    all_unsure: bool,
 }
 
 /// Checks a throw game, collecting every problem; `None` when there is an error.
@@ -28,11 +33,9 @@ pub fn check(file: &GameFile, sets: &[SetArg], diags: &mut Diagnostics) -> Optio
     duplicates(file, diags);
     let (throws, spans) = throws(file, diags);
     let players = players(file, diags);
-    let errors_before_beats = diags.error_count();
     let graph = beats(file, &throws, diags);
     let ties_allowed = !file.ties_allowed.is_empty();
-    // A broken beats-graph leaves pairs undecided only as a consequence; say nothing more about them.
-    if !ties_allowed && diags.error_count() == errors_before_beats {
+    if !ties_allowed {
         undecided(&graph, &throws, &spans, diags);
     }
     let round = round(file, throws.len(), diags);
@@ -133,8 +136,11 @@ fn beats(file: &GameFile, throws: &[Throw], diags: &mut Diagnostics) -> Graph {
     let mut g = Graph {
         beats: vec![vec![None; n]; n],
         rule: None,
+        unsure: vec![false; n],
+        all_unsure: false,
     };
     if file.beats.is_empty() {
+        g.all_unsure = true;
         if let Some(t) = file.throws.first() {
             diags.push(msg::no_beats(throws_span(t)));
         }
@@ -160,6 +166,7 @@ fn odd_steps(g: &mut Graph, span: Span, file: &GameFile, n: usize, diags: &mut D
     if n.is_multiple_of(2) {
         let throws_span = file.throws.first().map_or(span, throws_span);
         diags.push(msg::even_odd_steps(span, throws_span, n));
+        g.all_unsure = true;
         return;
     }
     g.rule = Some(span);
@@ -200,12 +207,19 @@ fn listed(g: &mut Graph, e: &Edge, throws: &[Throw], diags: &mut Diagnostics) {
         Some((s, _)) => s,
         None => 1,
     };
-    let (Some(w), Some(l)) = (w, l) else { return };
+    let (Some(w), Some(l)) = (w, l) else {
+        // The line meant some pair with the throw it does name.
+        for k in [w, l].into_iter().flatten() {
+            g.unsure[k] = true;
+        }
+        return;
+    };
     let (wn, ln) = (&e.winner.name, &e.loser.name);
     // The line itself, without the whitespace the grammar's optional `scores` lets the span swallow.
     let span = e.winner.span.join(e.score.map_or(e.loser.span, |(_, s)| s));
     if w == l {
         diags.push(msg::self_beat(span, wn));
+        g.unsure[w] = true;
         return;
     }
     match (&g.beats[w][l], &g.beats[l][w]) {
@@ -226,10 +240,15 @@ fn listed(g: &mut Graph, e: &Edge, throws: &[Throw], diags: &mut Diagnostics) {
     }
 }
 
+/// Warns about each pair nothing decides, except pairs a broken line may have been meant for.
 fn undecided(g: &Graph, throws: &[Throw], spans: &[Span], diags: &mut Diagnostics) {
+    if g.all_unsure {
+        return;
+    }
     for i in 0..throws.len() {
         for j in i + 1..throws.len() {
-            if g.beats[i][j].is_none() && g.beats[j][i].is_none() {
+            let doubt = g.unsure[i] || g.unsure[j];
+            if !doubt && g.beats[i][j].is_none() && g.beats[j][i].is_none() {
                 let (a, b) = (&throws[i].name, &throws[j].name);
                 diags.push(msg::undecided_pair(spans[i], spans[j], a, b));
             }

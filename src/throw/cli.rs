@@ -3,7 +3,8 @@
 use super::elimination;
 use super::play::{Match, Style};
 use super::{matrix, report, ThrowGame};
-use crate::cli::{out, CliResult, ComputerStyle, Exit, GraphFormat, Loaded};
+use crate::commands::common::{CliResult, ComputerStyle, Exit, GraphFormat, Loaded};
+use crate::commands::io::{error_line, out};
 use crate::diag::did_you_mean;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -15,7 +16,7 @@ const SHOWN_COUNTS: std::ops::RangeInclusive<usize> = 3..=6;
 
 /// A usage error: the message on stderr and exit code 2.
 fn usage(message: &str) -> Exit {
-    eprintln!("error: {message}");
+    error_line(message);
     Exit(2)
 }
 
