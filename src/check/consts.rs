@@ -57,14 +57,18 @@ impl Cx {
         let _ = mode;
         let lo = self.const_int(&r.lo, d);
         let hi = self.const_int(&r.hi, d);
-        let (lo, mut hi) = (lo?, hi?);
-        if r.kind == RangeKind::Exclusive {
-            hi = hi.checked_sub(1)?;
+        let (lo, hi) = (lo?, hi?);
+        let (last, dots) = match r.kind {
+            RangeKind::Exclusive => (hi.checked_sub(1), ".."),
+            _ => (Some(hi), "..="),
+        };
+        match last {
+            Some(last) if lo <= last => Some((lo, last)),
+            // `lo..-2^63` has no last element: it is empty like any other empty range.
+            _ => {
+                d.push(catalog::bad_range(r.span, &format!("{lo}{dots}{hi}")));
+                None
+            }
         }
-        if lo > hi {
-            d.push(catalog::bad_range(r.span, lo, hi));
-            return None;
-        }
-        Some((lo, hi))
     }
 }

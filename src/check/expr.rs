@@ -5,6 +5,7 @@ use super::value::OptValue;
 use crate::diag::{catalog, did_you_mean, Diag, Diagnostics};
 use crate::rules::{ArithOp, CExpr, CmpOp, Fold, VarInfo, VarKind};
 use crate::syntax::ast::{BinOp, Expr, ExprKind, Span, UnOp};
+use rustc_hash::FxHashMap;
 
 pub struct OptInfo {
     pub name: String,
@@ -51,9 +52,12 @@ pub(super) const BUILTINS: &[&str] = &[
 ];
 
 /// The checker's context: what names mean, and what the rules have been seen to depend on.
+/// Options and variables are added with `add_option` and `add_var`, which index them by name, so
+/// that resolving a name takes the same time however many there are.
 pub struct Cx {
     pub options: Vec<OptInfo>,
     pub vars: Vec<VarInfo>,
+    globals: FxHashMap<String, Res>,
     locals: Vec<(String, u16)>,
     next_local: u16,
     pub max_locals: u16,
@@ -65,6 +69,7 @@ pub struct Cx {
     pub read: Vec<bool>,
 }
 
+#[derive(Clone, Copy)]
 pub(super) enum Res {
     Local(u16),
     Var(u32),
@@ -76,6 +81,7 @@ impl Cx {
         Cx {
             options: Vec::new(),
             vars: Vec::new(),
+            globals: FxHashMap::default(),
             locals: Vec::new(),
             next_local: 0,
             max_locals: 0,
@@ -83,6 +89,42 @@ impl Cx {
             poisoned: Vec::new(),
             read: Vec::new(),
         }
+    }
+
+    /// Adds an option; its name must not be declared already (see `declared`).
+    pub fn add_option(&mut self, info: OptInfo) {
+        let res = Res::Opt(self.options.len());
+        self.globals.entry(info.name.clone()).or_insert(res);
+        self.options.push(info);
+    }
+
+    /// Adds a state variable; its name must not be declared already (see `declared`).
+    pub fn add_var(&mut self, info: VarInfo) {
+        let res = Res::Var(self.vars.len() as u32);
+        self.globals.entry(info.name.clone()).or_insert(res);
+        self.vars.push(info);
+    }
+
+    /// Where an option or variable of this name was declared, if one was.
+    pub fn declared(&self, name: &str) -> Option<Span> {
+        match self.globals.get(name)? {
+            Res::Var(i) => Some(self.vars[*i as usize].span),
+            Res::Opt(i) => Some(self.options[*i].span),
+            Res::Local(_) => None,
+        }
+    }
+
+    /// The index of the state variable of this name.
+    pub fn var_index(&self, name: &str) -> Option<usize> {
+        match self.globals.get(name)? {
+            Res::Var(i) => Some(*i as usize),
+            _ => None,
+        }
+    }
+
+    /// Whether an option of this name is declared.
+    pub fn is_option(&self, name: &str) -> bool {
+        matches!(self.globals.get(name), Some(Res::Opt(_)))
     }
 
     pub fn push_local(&mut self, name: &str) -> u16 {
@@ -108,13 +150,7 @@ impl Cx {
         if let Some((_, l)) = self.locals.iter().rev().find(|(n, _)| n == name) {
             return Some(Res::Local(*l));
         }
-        if let Some(i) = self.vars.iter().position(|v| v.name == name) {
-            return Some(Res::Var(i as u32));
-        }
-        self.options
-            .iter()
-            .position(|o| o.name == name)
-            .map(Res::Opt)
+        self.globals.get(name).copied()
     }
 
     pub(super) fn unknown(&self, span: Span, name: &str) -> Diag {

@@ -101,10 +101,10 @@ fn parse_value(
 pub fn evaluate(file: &GameFile, sets: &[SetArg], cx: &mut Cx, diags: &mut Diagnostics) {
     unknown_or_repeated(file, sets, diags);
     for decl in &file.options {
-        if let Some(prev) = cx.options.iter().find(|o| o.name == decl.name.name) {
+        if let Some(prev) = cx.declared(&decl.name.name) {
             diags.push(catalog::duplicate_name(
                 decl.name.span,
-                prev.span,
+                prev,
                 &decl.name.name,
             ));
             continue;
@@ -112,7 +112,7 @@ pub fn evaluate(file: &GameFile, sets: &[SetArg], cx: &mut Cx, diags: &mut Diagn
         match default_value(decl, cx, diags) {
             Some((value, range)) => {
                 let info = apply_set(decl, value, range, sets, cx, diags);
-                cx.options.push(info);
+                cx.add_option(info);
             }
             // Its uses are not reported again as unknown names.
             None => cx.poisoned.push(decl.name.name.clone()),

@@ -120,16 +120,6 @@ fn var_exprs(v: &VarDecl) -> Vec<&Expr> {
     exprs
 }
 
-/// Where a variable or option of this name was declared already, if it was.
-fn declared_before(name: &str, cx: &Cx) -> Option<Span> {
-    cx.vars
-        .iter()
-        .map(|x| (x.name.as_str(), x.span))
-        .chain(cx.options.iter().map(|o| (o.name.as_str(), o.span)))
-        .find(|(n, _)| *n == name)
-        .map(|(_, span)| span)
-}
-
 /// Lays out one variable: its slots, ranges and initial values.
 fn layout_var(
     v: &VarDecl,
@@ -138,7 +128,7 @@ fn layout_var(
     ranges: &mut Vec<(i64, i64)>,
     init: &mut Vec<i64>,
 ) {
-    if let Some(first) = declared_before(&v.name.name, cx) {
+    if let Some(first) = cx.declared(&v.name.name) {
         d.push(catalog::duplicate_name(v.name.span, first, &v.name.name));
         return;
     }
@@ -166,7 +156,7 @@ fn layout_var(
         ranges.push((lo, hi));
         init.push(values.as_ref().map_or(lo, |vs| vs[k]));
     }
-    cx.vars.push(VarInfo {
+    cx.add_var(VarInfo {
         name: v.name.name.clone(),
         kind,
         is_bool,

@@ -113,15 +113,19 @@ pub fn load(path: &Path, sets: &[SetArg], style: RenderStyle) -> Result<Loaded, 
 
 type CompiledFile = (Option<(syntax::ast::GameFile, Compiled)>, String);
 
-/// The bytes of a file, or of standard input for `-`.
+/// The bytes of a file, or of standard input for `-`: at most one byte past the largest file
+/// accepted, so that a huge file (or an endless stream) is refused without being read whole.
 fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
+    let cap = syntax::MAX_SOURCE_BYTES as u64 + 1;
+    let mut bytes = Vec::new();
     if is_stdin(path) {
-        let mut bytes = Vec::new();
-        std::io::stdin().lock().read_to_end(&mut bytes)?;
-        Ok(bytes)
+        std::io::stdin().lock().take(cap).read_to_end(&mut bytes)?;
     } else {
-        std::fs::read(path)
+        std::fs::File::open(path)?
+            .take(cap)
+            .read_to_end(&mut bytes)?;
     }
+    Ok(bytes)
 }
 
 /// Reads (`-`: standard input), parses and checks a file without printing; I/O errors are
@@ -134,6 +138,11 @@ pub fn compile_file(path: &Path, sets: &[SetArg]) -> Result<(CompiledFile, Diagn
             return Err(Exit(2));
         }
     };
+    if bytes.len() > syntax::MAX_SOURCE_BYTES {
+        let mut diags = Diagnostics::default();
+        diags.push(diag::catalog::file_too_large(syntax::MAX_SOURCE_BYTES));
+        return Ok(((None, String::new()), diags));
+    }
     let source = match String::from_utf8(bytes) {
         // A byte-order mark, as some editors write, is not part of the game.
         Ok(s) => s.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(s),

@@ -35,6 +35,7 @@ pub const CODES: &[&str] = &[
     "gamec::bad_player",
     "gamec::too_many_positions",
     "gamec::too_deep",
+    "gamec::file_too_large",
     "gamec::too_wide",
     "gamec::out_of_memory",
     "gamec::unused_variable",
@@ -158,13 +159,11 @@ pub fn not_constant(span: Span, name: &str) -> Diag {
     .help("Ranges, array lengths, initial values and option defaults may use numbers and options only.")
 }
 
-pub fn bad_range(span: Span, lo: i64, hi: i64) -> Diag {
-    Diag::error(
-        "gamec::bad_range",
-        format!("the range {lo}..={hi} is empty"),
-    )
-    .label(span, "holds no value")
-    .help("Write the low end first, as in `0..=10`.")
+/// An empty constant range, `range` as written with its ends' values (`5..=3`, `0..0`).
+pub fn bad_range(span: Span, range: &str) -> Diag {
+    Diag::error("gamec::bad_range", format!("the range {range} is empty"))
+        .label(span, "holds no value")
+        .help("Write the low end first, as in `0..=10`.")
 }
 
 pub fn bad_array_length(span: Span, n: i64) -> Diag {
@@ -351,13 +350,24 @@ pub fn fault(
     runtime(code, span, message, label, (from, trace), help)
 }
 
+pub fn file_too_large(limit: usize) -> Diag {
+    Diag::error(
+        "gamec::file_too_large",
+        format!("the file is larger than gamec accepts ({limit} bytes)"),
+    )
+    .help("A game's rules fit in a few kilobytes: compute with options, arrays and moves with parameters rather than listing every case.")
+}
+
 pub fn too_deep(span: Span, limit: usize, what: &str) -> Diag {
     Diag::error(
         "gamec::too_deep",
         format!("this nests deeper than gamec accepts ({limit} levels of {what})"),
     )
     .label(span, "too deep from here")
-    .help("Split the expression with intermediate options or variables, or simplify it.")
+    .help(match what {
+        "parameters" => "Give the move fewer parameters: compute a value from the others in its body, or split the move in two.",
+        _ => "Split the expression with intermediate options or variables, or simplify it.",
+    })
 }
 
 pub fn out_of_memory(positions: u64) -> Diag {

@@ -14,6 +14,7 @@ use super::throws::{parse_beats, parse_round, parse_throws};
 
 /// Parses a whole file into its AST, or the one syntax error that stopped parsing.
 pub fn parse(source: &str) -> Result<GameFile> {
+    super::limits::check_size(source)?;
     super::limits::check_brackets(source)?;
     let mut pairs = GameParser::parse(Rule::file, source)
         .map_err(|e| super::errors::syntax_error(source, e))?;
