@@ -3,7 +3,7 @@
 
 mod eval;
 
-pub use eval::{arith, check_range, Ctx, RtError, RtKind, MAX_RANGE};
+pub use eval::{arith, check_range, range_size, Ctx, RtError, RtKind, MAX_RANGE};
 
 use crate::syntax::ast::Span;
 
