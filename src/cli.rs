@@ -1,11 +1,15 @@
-//! The command line: clap definitions and the thin glue from subcommands to the library.
+//! The command line: clap's definitions and the dispatch from each subcommand to `commands`.
 //! Exit codes: 0 success, 1 the game has problems, 2 usage or I/O error.
 
 use crate::check::{parse_set, SetArg};
-use crate::diag::{self, Diagnostics, RenderStyle};
-use crate::syntax;
+use crate::commands::common::{
+    choose_color, is_stdin, load, usage, CliResult, ColorChoice, Compiled, ComputerStyle, Exit,
+    GraphFormat,
+};
+use crate::commands::{check, graph, play, solve, tree};
+use crate::diag::RenderStyle;
+use crate::play::Seat;
 use clap::{Parser, Subcommand, ValueEnum};
-use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -24,34 +28,15 @@ pub struct Cli {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ColorChoice {
-    Auto,
-    Always,
-    Never,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Side {
     Human,
     Computer,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GraphFormat {
-    Dot,
-    Json,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ComputerStyle {
-    Optimal,
-    Adaptive,
-}
-
 /// Limits shared by everything that explores a sequential game.
 #[derive(clap::Args, Debug, Clone)]
 pub struct GameArgs {
-    /// The .game file.
+    /// The .game file (`-`: read it from standard input).
     pub file: PathBuf,
     /// Override an option: --set goal=25, --set piles=7,7,7 (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
@@ -65,7 +50,7 @@ pub struct GameArgs {
 pub enum Command {
     /// Check game files and report every problem.
     Check {
-        /// The .game files.
+        /// The .game files (`-`: read one from standard input).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
@@ -80,7 +65,8 @@ pub enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
-        /// Evaluate one position, like "pile=7, turn=2" or "heap=[1,2,3]".
+        /// Evaluate one position, naming every state variable (and the turn, where positions
+        /// record it): "pile=7, kept=[0,2], turn=2" or "heap=[1,2,3]".
         #[arg(long, value_name = "POSITION")]
         at: Option<String>,
         /// For throw games with `players 2..`: the number of players.
@@ -88,32 +74,7 @@ pub enum Command {
         players: Option<u32>,
     },
     /// Play a game in the terminal.
-    Play {
-        #[command(flatten)]
-        game: GameArgs,
-        /// Sequential games: who plays first [default: human].
-        #[arg(long, value_enum)]
-        player1: Option<Side>,
-        /// Sequential games: who plays second [default: computer].
-        #[arg(long, value_enum)]
-        player2: Option<Side>,
-        /// Sequential games: probability that the computer picks a random legal move instead of
-        /// the best one [default: 0.1].
-        #[arg(long, value_name = "P")]
-        blunder: Option<f64>,
-        /// Seed for the computer's random choices (reproducible games).
-        #[arg(long, value_name = "N")]
-        seed: Option<u64>,
-        /// Sequential games: show the value of every move before a human moves.
-        #[arg(long)]
-        hints: bool,
-        /// Throw games: how many rounds (best of N) [default: 5].
-        #[arg(long, value_name = "N")]
-        rounds: Option<u32>,
-        /// Throw games: the computer's style [default: optimal].
-        #[arg(long, value_enum)]
-        computer: Option<ComputerStyle>,
-    },
+    Play(PlayCmd),
     /// Print the full game tree from the start.
     Tree {
         #[command(flatten)]
@@ -131,7 +92,7 @@ pub enum Command {
     },
     /// Run the fixed-strategy elimination game of a throw game.
     Run {
-        /// The .game file.
+        /// The .game file (`-`: read it from standard input).
         file: PathBuf,
         /// The players' names, comma-separated: --players alice,bob,charlie.
         #[arg(long, value_name = "NAMES", required = true)]
@@ -145,35 +106,33 @@ pub enum Command {
     },
 }
 
-/// A failure already explained to the user, carrying the exit code.
-#[derive(Debug)]
-pub struct Exit(pub u8);
-
-pub type CliResult = Result<(), Exit>;
-
-/// What every command starts from: the file's text, its AST, and the compiled game.
-pub struct Loaded {
-    pub path: String,
-    pub source: String,
-    pub ast: syntax::ast::GameFile,
-    pub game: Compiled,
-    pub style: RenderStyle,
-}
-
-pub use crate::Compiled;
-
-/// The `--color` choice, kept for commands that colour stdout (see `stdout_color`).
-static COLOR_CHOICE: std::sync::OnceLock<ColorChoice> = std::sync::OnceLock::new();
-
-/// Whether to colour stdout: `--color always`, or `auto` on a terminal with NO_COLOR unset.
-pub fn stdout_color() -> bool {
-    match COLOR_CHOICE.get().copied().unwrap_or(ColorChoice::Auto) {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
-        }
-    }
+/// `gamec play`'s arguments, for either family.
+#[derive(clap::Args, Debug)]
+pub struct PlayCmd {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Sequential games: who plays first [default: human].
+    #[arg(long, value_enum)]
+    player1: Option<Side>,
+    /// Sequential games: who plays second [default: computer].
+    #[arg(long, value_enum)]
+    player2: Option<Side>,
+    /// Sequential games: probability that the computer picks a random legal move instead of
+    /// the best one [default: 0.1].
+    #[arg(long, value_name = "P")]
+    blunder: Option<f64>,
+    /// Seed for the computer's random choices (reproducible games).
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Sequential games: show the value of every move before a human moves.
+    #[arg(long)]
+    hints: bool,
+    /// Throw games: how many rounds (best of N) [default: 5].
+    #[arg(long, value_name = "N")]
+    rounds: Option<u32>,
+    /// Throw games: the computer's style [default: optimal].
+    #[arg(long, value_enum)]
+    computer: Option<ComputerStyle>,
 }
 
 pub fn main() -> ExitCode {
@@ -184,15 +143,10 @@ pub fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
-    let _ = COLOR_CHOICE.set(cli.color);
-    let color = match cli.color {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
-        }
-    };
-    let style = RenderStyle { color, width: 100 };
+    let style = choose_color(cli.color);
+    if let Err(why) = crate::engine::memory::override_bytes() {
+        return ExitCode::from(usage(&why).0);
+    }
     match run(cli.command, style) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Exit(code)) => ExitCode::from(code),
@@ -205,92 +159,30 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
             files,
             sets,
             max_positions,
-        } => crate::commands::check::run(&files, &sets, max_positions, style),
+        } => check::run(&files, &sets, max_positions, style),
         Command::Solve {
             game,
             json,
             at,
             players,
-        } => {
-            let loaded = load(&game.file, &game.sets, style)?;
-            match &loaded.game {
-                Compiled::Sequential(rules) => {
-                    not_for(players.is_some(), "--players", "throw games")?;
-                    crate::commands::solve::run(&loaded, rules, &game, json, at.as_deref())
-                }
-                Compiled::Throw(t) => {
-                    not_for(at.is_some(), "--at", "sequential games")?;
-                    crate::commands::throw::solve::run(&loaded, t, json, players)
-                }
-            }
-        }
-        Command::Play {
-            game,
-            player1,
-            player2,
-            blunder,
-            seed,
-            hints,
-            rounds,
-            computer,
-        } => {
-            if let Some(b) = blunder.filter(|b| !(0.0..=1.0).contains(b)) {
-                eprintln!("error: --blunder must be a probability from 0 to 1, got {b}");
-                return Err(Exit(2));
-            }
-            let loaded = load(&game.file, &game.sets, style)?;
-            match &loaded.game {
-                Compiled::Sequential(rules) => {
-                    not_for(rounds.is_some(), "--rounds", "throw games")?;
-                    not_for(computer.is_some(), "--computer", "throw games")?;
-                    crate::commands::play::run(
-                        &loaded,
-                        rules,
-                        &game,
-                        crate::commands::play::PlayArgs {
-                            sides: [
-                                player1.unwrap_or(Side::Human),
-                                player2.unwrap_or(Side::Computer),
-                            ],
-                            blunder: blunder.unwrap_or(0.1),
-                            seed,
-                            hints,
-                        },
-                    )
-                }
-                Compiled::Throw(t) => {
-                    not_for(player1.is_some(), "--player1", "sequential games")?;
-                    not_for(player2.is_some(), "--player2", "sequential games")?;
-                    not_for(blunder.is_some(), "--blunder", "sequential games")?;
-                    not_for(hints, "--hints", "sequential games")?;
-                    let computer = computer.unwrap_or(ComputerStyle::Optimal);
-                    crate::commands::throw::play::run(
-                        &loaded,
-                        t,
-                        rounds.unwrap_or(5),
-                        computer,
-                        seed,
-                    )
-                }
-            }
-        }
+        } => run_solve(&game, json, at.as_deref(), players, style),
+        Command::Play(p) => run_play(p, style),
         Command::Tree { game, depth } => {
             let loaded = load(&game.file, &game.sets, style)?;
             match &loaded.game {
                 Compiled::Sequential(rules) => {
-                    crate::commands::tree::run(&loaded, rules, &game, depth)
+                    tree::run(&loaded, rules, game.max_positions, depth)
                 }
-                Compiled::Throw(_) => {
-                    eprintln!("error: `gamec tree` is for sequential games; a throw game has no game tree (try `gamec graph`)");
-                    Err(Exit(2))
-                }
+                Compiled::Throw(_) => Err(usage(
+                    "`gamec tree` is for sequential games; a throw game has no game tree (try `gamec graph`)",
+                )),
             }
         }
         Command::Graph { game, format } => {
             let loaded = load(&game.file, &game.sets, style)?;
             match &loaded.game {
                 Compiled::Sequential(rules) => {
-                    crate::commands::graph::run(&loaded, rules, &game, format)
+                    graph::run(&loaded, rules, game.max_positions, format)
                 }
                 Compiled::Throw(t) => crate::commands::throw::graph::run(&loaded, t, format),
             }
@@ -306,11 +198,73 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
                 Compiled::Throw(t) => {
                     crate::commands::throw::run::run(&loaded, t, &players, throws, throws_file)
                 }
-                Compiled::Sequential(_) => {
-                    eprintln!("error: `gamec run` is for throw games (with `throws` and `beats`); this is a sequential game");
-                    Err(Exit(2))
-                }
+                Compiled::Sequential(_) => Err(usage(
+                    "`gamec run` is for throw games (with `throws` and `beats`); this is a sequential game",
+                )),
             }
+        }
+    }
+}
+
+fn run_solve(
+    game: &GameArgs,
+    json: bool,
+    at: Option<&str>,
+    players: Option<u32>,
+    style: RenderStyle,
+) -> CliResult {
+    let loaded = load(&game.file, &game.sets, style)?;
+    match &loaded.game {
+        Compiled::Sequential(rules) => {
+            not_for(players.is_some(), "--players", "throw games")?;
+            solve::run(&loaded, rules, game.max_positions, json, at)
+        }
+        Compiled::Throw(t) => {
+            not_for(at.is_some(), "--at", "sequential games")?;
+            crate::commands::throw::solve::run(&loaded, t, json, players)
+        }
+    }
+}
+
+fn run_play(p: PlayCmd, style: RenderStyle) -> CliResult {
+    if is_stdin(&p.game.file) {
+        return Err(usage(
+            "`gamec play` reads the moves from standard input, so the game cannot come from it \
+             too (`-`); give the game as a file",
+        ));
+    }
+    if let Some(b) = p.blunder.filter(|b| !(0.0..=1.0).contains(b)) {
+        return Err(usage(&format!(
+            "--blunder must be a probability from 0 to 1, got {b}"
+        )));
+    }
+    let loaded = load(&p.game.file, &p.game.sets, style)?;
+    match &loaded.game {
+        Compiled::Sequential(rules) => {
+            not_for(p.rounds.is_some(), "--rounds", "throw games")?;
+            not_for(p.computer.is_some(), "--computer", "throw games")?;
+            let seat = |s: Side| match s {
+                Side::Human => Seat::Human,
+                Side::Computer => Seat::Computer,
+            };
+            let args = play::PlayArgs {
+                seats: [
+                    seat(p.player1.unwrap_or(Side::Human)),
+                    seat(p.player2.unwrap_or(Side::Computer)),
+                ],
+                blunder: p.blunder.unwrap_or(0.1),
+                seed: p.seed,
+                hints: p.hints,
+            };
+            play::run(&loaded, rules, p.game.max_positions, args)
+        }
+        Compiled::Throw(t) => {
+            not_for(p.player1.is_some(), "--player1", "sequential games")?;
+            not_for(p.player2.is_some(), "--player2", "sequential games")?;
+            not_for(p.blunder.is_some(), "--blunder", "sequential games")?;
+            not_for(p.hints, "--hints", "sequential games")?;
+            let computer = p.computer.unwrap_or(ComputerStyle::Optimal);
+            crate::commands::throw::play::run(&loaded, t, p.rounds.unwrap_or(5), computer, p.seed)
         }
     }
 }
@@ -323,87 +277,9 @@ fn not_for(given: bool, flag: &str, family: &str) -> CliResult {
         } else {
             "a throw game"
         };
-        eprintln!("error: {flag} is for {family}, and this file is {other}");
-        return Err(Exit(2));
+        return Err(usage(&format!(
+            "{flag} is for {family}, and this file is {other}"
+        )));
     }
     Ok(())
-}
-
-/// Reads, parses and checks one file, printing its diagnostics; errors end the command.
-pub fn load(path: &std::path::Path, sets: &[SetArg], style: RenderStyle) -> Result<Loaded, Exit> {
-    let (loaded, diags) = compile_file(path, sets)?;
-    print_diags(&diags, &path.display().to_string(), &loaded.1, style);
-    match loaded.0 {
-        Some((ast, game)) if !diags.has_errors() => Ok(Loaded {
-            path: path.display().to_string(),
-            source: loaded.1,
-            ast,
-            game,
-            style,
-        }),
-        _ => Err(Exit(exit_code_for(&diags))),
-    }
-}
-
-type Compiledfile = (Option<(syntax::ast::GameFile, Compiled)>, String);
-
-/// Reads, parses and checks a file without printing; I/O errors are reported and end the command.
-pub fn compile_file(
-    path: &std::path::Path,
-    sets: &[SetArg],
-) -> Result<(Compiledfile, Diagnostics), Exit> {
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("error: cannot read {}: {e}", path.display());
-            return Err(Exit(2));
-        }
-    };
-    let source = match String::from_utf8(bytes) {
-        // A byte-order mark, as some editors write, is not part of the game.
-        Ok(s) => s.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(s),
-        Err(e) => {
-            let at = e.utf8_error().valid_up_to();
-            eprintln!(
-                "error: {} is not UTF-8 text (the byte at offset {at} is not valid UTF-8)",
-                path.display()
-            );
-            return Err(Exit(2));
-        }
-    };
-    let (compiled, diags) = crate::compile(&source, sets);
-    Ok(((compiled, source), diags))
-}
-
-/// `--set` mistakes are usage errors (exit 2); other problems are the game's (exit 1).
-pub fn exit_code_for(diags: &Diagnostics) -> u8 {
-    if diags
-        .0
-        .iter()
-        .any(|d| d.is_error() && d.code == "gamec::bad_set")
-    {
-        2
-    } else {
-        1
-    }
-}
-
-pub fn print_diags(diags: &Diagnostics, path: &str, source: &str, style: RenderStyle) {
-    if diags.0.is_empty() {
-        return;
-    }
-    eprint!("{}", diag::render_all(diags, path, source, style));
-}
-
-/// Writes to stdout; a closed pipe (`gamec ... | head`) quietly ends the program with success.
-pub fn out(text: &str) {
-    let mut stdout = std::io::stdout().lock();
-    if let Err(e) = stdout
-        .write_all(text.as_bytes())
-        .and_then(|_| stdout.flush())
-    {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(0);
-        }
-    }
 }

@@ -13,7 +13,7 @@ fn main() -> ExitCode {
     {
         Ok(worker) => worker.join().unwrap_or(ExitCode::from(101)),
         Err(e) => {
-            eprintln!("error: cannot start: {e}");
+            gamec::commands::io::error_line(&format!("cannot start: {e}"));
             ExitCode::from(2)
         }
     }

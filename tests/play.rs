@@ -162,6 +162,37 @@ fn draw_by_repetition() {
         .ends_with("This position has now occurred 3 times: the game is a draw by repetition.\n"));
 }
 
+/// A computer that keeps the turn in a drawn position used to move forever (54 MB of output in
+/// five seconds) while the human waited: repetition ends every game, whoever plays.
+#[test]
+fn a_computer_keeping_the_turn_stops_at_repetition() {
+    let r = gamec_in(
+        &[
+            "play",
+            "tests/games/stay.game",
+            "--player1",
+            "computer",
+            "--player2",
+            "human",
+            "--blunder",
+            "0",
+            "--seed",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0);
+    assert_eq!(
+        r.stdout,
+        "Stay\nPlayer 1: computer. Player 2: human.\n\
+         \nx=0, player 1 to move\nPlayer 1 plays stay.\n\
+         \nx=0, player 1 to move\nPlayer 1 plays stay.\n\
+         \nx=0, player 1 to move\nPlayer 1 plays stay.\n\
+         \nx=0, player 1 to move\n\
+         This position has now occurred 3 times: the game is a draw by repetition.\n"
+    );
+}
+
 #[test]
 fn usage_errors() {
     let r = gamec_in(&["play", TEN, "--blunder", "1.5"], "");
@@ -178,7 +209,7 @@ fn usage_errors() {
 /// The loop runs in-process over any `BufRead`/`Write`, without the binary.
 #[test]
 fn in_process_game() {
-    use gamec::cli::{compile_file, Compiled};
+    use gamec::commands::common::{compile_file, Compiled};
     use gamec::play::{play, Ending, Game, Options, Seat};
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(TEN);
     let ((compiled, source), _) = compile_file(&path, &[]).expect("readable");

@@ -176,7 +176,7 @@ positions   182 (whose turn it is does not change any rule, so positions do not 
 start       chance: player 1 rolls; then, for the player to move:
   top=1     1/6     player 2 to move: win in 13; best: turn to 3, turn to 4
   top=2     1/6     player 2 to move: win in 13; best: turn to 3
-  top=3     1/6     player 2 to move: win in 11; best: turn to 5
+  top=3     1/6     player 2 to move: win in 11; best: turn to 5; also wins: turn to 1 (in 13)
   top=4     1/6     player 2 to move: lose in 12; best: turn to 1, turn to 2
   top=5     1/6     player 2 to move: win in 11; best: turn to 4
   top=6     1/6     player 2 to move: win in 11; best: turn to 2, turn to 3, turn to 4
@@ -346,6 +346,23 @@ fn a_rule_failing_below_an_unreachable_at_position_is_reported() {
     assert!(stderr(&o).contains("gamec::out_of_range"), "{}", stderr(&o));
     assert!(
         stderr(&o).contains("`pile` would become 14, outside its range 0..=10"),
+        "{}",
+        stderr(&o)
+    );
+    // The route is from the --at position, which the start cannot reach (it is not "too many
+    // positions to trace").
+    assert!(
+        stderr(&o).starts_with(
+            "warning: --at \"pile=8, bonus=true\": the start cannot reach this position; it is \
+             evaluated as if play began there\n"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        stderr(&o).contains(
+            "help: Moves from --at pile=8, bonus=true (the start cannot reach it): none; then add 1.\n"
+        ),
         "{}",
         stderr(&o)
     );

@@ -2,7 +2,7 @@
 
 use super::expr::{Cx, Mode, Ty, Typed, BUILTINS};
 use crate::diag::{catalog, did_you_mean, Diagnostics};
-use crate::rules::{ArithOp, CDomain, CExpr};
+use crate::rules::{arith, ArithOp, CDomain, CExpr};
 use crate::syntax::ast::{Domain, Expr, ExprKind, RangeKind, Span};
 
 impl Cx {
@@ -38,9 +38,21 @@ impl Cx {
                             _ => CExpr::Const(len as i64),
                         })
                     }
+                    Ty::List(vs) if func == "sum" => {
+                        // The interpreter's checked addition, so a constant sum means what a
+                        // running one does.
+                        let total = vs.iter().try_fold(0i64, |a, b| arith(ArithOp::Add, a, *b));
+                        match total {
+                            Ok(v) => int(CExpr::Const(v)),
+                            Err(kind) => {
+                                let why = "arithmetic overflow in the sum of this list";
+                                d.push(catalog::constant_fault(kind, span, why));
+                                None
+                            }
+                        }
+                    }
                     Ty::List(vs) => {
                         let v = match func {
-                            "sum" => vs.iter().try_fold(0i64, |a, b| a.checked_add(*b)),
                             "min" => vs.iter().copied().min(),
                             "max" => vs.iter().copied().max(),
                             _ => Some(vs.len() as i64),

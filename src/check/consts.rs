@@ -1,9 +1,9 @@
 //! Constants: what is fixed before play (option defaults, ranges, lengths, initial values).
 
 use super::expr::{Cx, Mode, Ty};
-use super::options::OptValue;
-use crate::diag::{catalog, Diag, Diagnostics};
-use crate::rules::{CExpr, Ctx, RtKind};
+use super::value::OptValue;
+use crate::diag::{catalog, Diagnostics};
+use crate::rules::{CExpr, Ctx};
 use crate::syntax::ast::{Expr, Range, RangeKind, Span};
 
 impl Cx {
@@ -25,13 +25,7 @@ impl Cx {
         match ctx.eval(c) {
             Ok(v) => Some(v),
             Err(e) => {
-                let code = match e.kind {
-                    RtKind::DivisionByZero => "gamec::division_by_zero",
-                    _ => "gamec::overflow",
-                };
-                d.push(Diag::error(code, e.message).label(span, "in this constant").help(
-                    "Constants are computed before play; change the expression or the options.",
-                ));
+                d.push(catalog::constant_fault(e.kind, span, e.message));
                 None
             }
         }
@@ -63,14 +57,18 @@ impl Cx {
         let _ = mode;
         let lo = self.const_int(&r.lo, d);
         let hi = self.const_int(&r.hi, d);
-        let (lo, mut hi) = (lo?, hi?);
-        if r.kind == RangeKind::Exclusive {
-            hi = hi.checked_sub(1)?;
+        let (lo, hi) = (lo?, hi?);
+        let (last, dots) = match r.kind {
+            RangeKind::Exclusive => (hi.checked_sub(1), ".."),
+            _ => (Some(hi), "..="),
+        };
+        match last {
+            Some(last) if lo <= last => Some((lo, last)),
+            // `lo..-2^63` has no last element: it is empty like any other empty range.
+            _ => {
+                d.push(catalog::bad_range(r.span, &format!("{lo}{dots}{hi}")));
+                None
+            }
         }
-        if lo > hi {
-            d.push(catalog::bad_range(r.span, lo, hi));
-            return None;
-        }
-        Some((lo, hi))
     }
 }

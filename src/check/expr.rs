@@ -1,15 +1,19 @@
 //! Expressions: name resolution, types, and compilation to `CExpr`, with every problem collected.
 //! Built-in functions and ranged domains are in `builtins`, constants in `consts`.
 
-use super::options::OptValue;
+use super::value::OptValue;
 use crate::diag::{catalog, did_you_mean, Diag, Diagnostics};
 use crate::rules::{ArithOp, CExpr, CmpOp, Fold, VarInfo, VarKind};
 use crate::syntax::ast::{BinOp, Expr, ExprKind, Span, UnOp};
+use rustc_hash::FxHashMap;
 
 pub struct OptInfo {
     pub name: String,
     pub value: OptValue,
     pub span: Span,
+    /// The `--set NAME=VALUE` arguments this value comes from (its own, or those of the options
+    /// its default uses), to name them when the value breaks something downstream.
+    pub blame: Vec<String>,
 }
 
 /// What an expression may read: `Const` (options only, fixed before play) or `Rule` (the state too).
@@ -48,9 +52,12 @@ pub(super) const BUILTINS: &[&str] = &[
 ];
 
 /// The checker's context: what names mean, and what the rules have been seen to depend on.
+/// Options and variables are added with `add_option` and `add_var`, which index them by name, so
+/// that resolving a name takes the same time however many there are.
 pub struct Cx {
     pub options: Vec<OptInfo>,
     pub vars: Vec<VarInfo>,
+    globals: FxHashMap<String, Res>,
     locals: Vec<(String, u16)>,
     next_local: u16,
     pub max_locals: u16,
@@ -62,6 +69,7 @@ pub struct Cx {
     pub read: Vec<bool>,
 }
 
+#[derive(Clone, Copy)]
 pub(super) enum Res {
     Local(u16),
     Var(u32),
@@ -73,6 +81,7 @@ impl Cx {
         Cx {
             options: Vec::new(),
             vars: Vec::new(),
+            globals: FxHashMap::default(),
             locals: Vec::new(),
             next_local: 0,
             max_locals: 0,
@@ -80,6 +89,42 @@ impl Cx {
             poisoned: Vec::new(),
             read: Vec::new(),
         }
+    }
+
+    /// Adds an option; its name must not be declared already (see `declared`).
+    pub fn add_option(&mut self, info: OptInfo) {
+        let res = Res::Opt(self.options.len());
+        self.globals.entry(info.name.clone()).or_insert(res);
+        self.options.push(info);
+    }
+
+    /// Adds a state variable; its name must not be declared already (see `declared`).
+    pub fn add_var(&mut self, info: VarInfo) {
+        let res = Res::Var(self.vars.len() as u32);
+        self.globals.entry(info.name.clone()).or_insert(res);
+        self.vars.push(info);
+    }
+
+    /// Where an option or variable of this name was declared, if one was.
+    pub fn declared(&self, name: &str) -> Option<Span> {
+        match self.globals.get(name)? {
+            Res::Var(i) => Some(self.vars[*i as usize].span),
+            Res::Opt(i) => Some(self.options[*i].span),
+            Res::Local(_) => None,
+        }
+    }
+
+    /// The index of the state variable of this name.
+    pub fn var_index(&self, name: &str) -> Option<usize> {
+        match self.globals.get(name)? {
+            Res::Var(i) => Some(*i as usize),
+            _ => None,
+        }
+    }
+
+    /// Whether an option of this name is declared.
+    pub fn is_option(&self, name: &str) -> bool {
+        matches!(self.globals.get(name), Some(Res::Opt(_)))
     }
 
     pub fn push_local(&mut self, name: &str) -> u16 {
@@ -105,13 +150,7 @@ impl Cx {
         if let Some((_, l)) = self.locals.iter().rev().find(|(n, _)| n == name) {
             return Some(Res::Local(*l));
         }
-        if let Some(i) = self.vars.iter().position(|v| v.name == name) {
-            return Some(Res::Var(i as u32));
-        }
-        self.options
-            .iter()
-            .position(|o| o.name == name)
-            .map(Res::Opt)
+        self.globals.get(name).copied()
     }
 
     pub(super) fn unknown(&self, span: Span, name: &str) -> Diag {
@@ -306,27 +345,19 @@ impl Cx {
                 })
             }
             Ty::List(vs) => {
-                let k = self.eval_const(&i, index.span, d)?;
-                match vs.get(k as usize).filter(|_| k >= 0) {
-                    Some(v) => Some(Typed {
-                        c: CExpr::Const(*v),
-                        ty: Ty::Int,
-                    }),
-                    None => {
-                        d.push(
-                            Diag::error(
-                                "gamec::index_out_of_bounds",
-                                format!("index {k} is outside this list of {} values", vs.len()),
-                            )
-                            .label(index.span, "out of bounds")
-                            .help(format!(
-                                "Indices of this list are 0..={}.",
-                                vs.len() as i64 - 1
-                            )),
-                        );
-                        None
-                    }
-                }
+                let c = CExpr::ListElem {
+                    values: vs.into(),
+                    index: Box::new(i),
+                    span: index.span,
+                };
+                // A constant index is read now, by the same interpreter, so a mistake is reported
+                // where it is written; any other index is read at run time.
+                let c = if c.is_constant() {
+                    CExpr::Const(self.eval_const(&c, index.span, d)?)
+                } else {
+                    c
+                };
+                Some(Typed { c, ty: Ty::Int })
             }
             other => {
                 d.push(catalog::type_mismatch(

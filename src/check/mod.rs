@@ -4,12 +4,15 @@
 mod builtins;
 mod consts;
 mod expr;
+mod label;
 mod moves;
 mod options;
 mod seq;
 mod stmts;
+mod value;
 
-pub use options::{parse_set, OptValue, SetArg};
+pub use options::{parse_set, SetArg};
+pub use value::OptValue;
 
 use crate::diag::{catalog, Diagnostics};
 use crate::rules::Rules;

@@ -1,22 +1,27 @@
 //! Move families (parameters, guards, bodies, labels) and end rules with their outcomes.
 
 use super::expr::{Cx, Mode};
+use super::label::check_label;
 use super::stmts::{stmts, Place};
 use crate::diag::{catalog, Diagnostics};
 use crate::rules::*;
 use crate::syntax::ast::*;
+use rustc_hash::FxHashMap;
+
+/// The most parameters a move may have.
+pub const MAX_PARAMS: usize = 100;
 
 pub(super) fn compile_moves(file: &GameFile, cx: &mut Cx, d: &mut Diagnostics) -> Vec<CMove> {
     let mut out = Vec::new();
-    for (k, m) in file.moves.iter().enumerate() {
-        if let Some(prev) = file.moves[..k].iter().find(|p| p.name.name == m.name.name) {
-            d.push(catalog::duplicate_name(
-                m.name.span,
-                prev.name.span,
-                &m.name.name,
-            ));
+    let mut seen: FxHashMap<&str, Span> = FxHashMap::default();
+    for m in &file.moves {
+        if let Some(&prev) = seen.get(m.name.name.as_str()) {
+            d.push(catalog::duplicate_name(m.name.span, prev, &m.name.name));
+            // Still checked, for its own problems and for what it reads (no false "unused").
+            let _ = compile_move(m, cx, d);
             continue;
         }
+        seen.insert(&m.name.name, m.name.span);
         if let Some(c) = compile_move(m, cx, d) {
             out.push(c);
         }
@@ -30,6 +35,11 @@ fn compile_move(m: &MoveDecl, cx: &mut Cx, d: &mut Diagnostics) -> Option<CMove>
     let mut pushed = 0;
     // Parameters are locals 0, 1, ... : no other scope is open while a move is compiled.
     debug_assert!(cx.local_names().is_empty());
+    if let Some(p) = m.params.get(MAX_PARAMS) {
+        // Each parameter is a loop nested in the one before; locals are numbered in 16 bits.
+        d.push(catalog::too_deep(p.name.span, MAX_PARAMS, "parameters"));
+        return None;
+    }
     for (k, p) in m.params.iter().enumerate() {
         if let Some(prev) = m.params[..k].iter().find(|q| q.name.name == p.name.name) {
             d.push(catalog::duplicate_name(
@@ -69,28 +79,6 @@ fn compile_move(m: &MoveDecl, cx: &mut Cx, d: &mut Diagnostics) -> Option<CMove>
         body,
         span: m.span,
     })
-}
-
-/// Every `{name}` in an `as "..."` label must be a parameter of the move.
-fn check_label(label: &StrLit, m: &MoveDecl, d: &mut Diagnostics) -> bool {
-    let mut ok = true;
-    let mut rest = label.value.as_str();
-    while let Some(open) = rest.find('{') {
-        let after = &rest[open + 1..];
-        let Some(close) = after.find('}') else { break };
-        let name = &after[..close];
-        if !m.params.iter().any(|p| p.name.name == name) {
-            let names: Vec<&str> = m.params.iter().map(|p| p.name.name.as_str()).collect();
-            d.push(catalog::unknown_name(
-                label.span,
-                name,
-                crate::diag::did_you_mean(name, names.iter().copied()),
-            ));
-            ok = false;
-        }
-        rest = &after[close + 1..];
-    }
-    ok
 }
 
 pub(super) fn compile_end(e: &EndRule, cx: &mut Cx, d: &mut Diagnostics) -> Option<CEnd> {

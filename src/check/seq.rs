@@ -3,8 +3,9 @@
 
 use super::expr::{Cx, Mode};
 use super::moves::{compile_end, compile_moves, contains_again};
-use super::options::{self, OptValue, SetArg};
+use super::options::{self, SetArg};
 use super::stmts::{stmts, Place};
+use super::value::OptValue;
 use crate::diag::{catalog, Diag, Diagnostics};
 use crate::rules::*;
 use crate::syntax::ast::*;
@@ -25,10 +26,13 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
         }
     }
     let (slot_ranges, init) = layout_state(file, &mut cx, d);
-    let setup = file
+    // A second setup is an error, but it is checked too (for its problems and what it reads).
+    let setups: Vec<Option<CSetup>> = file
         .setups
-        .first()
-        .and_then(|s| compile_setup(s, &mut cx, d));
+        .iter()
+        .map(|s| compile_setup(s, &mut cx, d))
+        .collect();
+    let setup = setups.into_iter().next().flatten();
     let moves = compile_moves(file, &mut cx, d);
     let ends: Vec<CEnd> = file
         .ends
@@ -36,7 +40,7 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
         .filter_map(|e| compile_end(e, &mut cx, d))
         .collect();
     let has_again = moves.iter().any(|m| contains_again(&m.body));
-    check_encoding_fits(file, &slot_ranges, d);
+    check_encoding_fits(file, &slot_ranges, &cx, d);
     for (k, v) in cx.vars.iter().enumerate() {
         if !cx.read.get(k).copied().unwrap_or(false) {
             d.push(catalog::unused_variable(v.span, &v.name));
@@ -94,57 +98,74 @@ fn layout_state(file: &GameFile, cx: &mut Cx, d: &mut Diagnostics) -> (Vec<(i64,
     let mut ranges = Vec::new();
     let mut init = Vec::new();
     for v in file.state.iter().flat_map(|s| &s.vars) {
-        let prev = cx
-            .vars
-            .iter()
-            .map(|x| (x.name.as_str(), x.span))
-            .chain(cx.options.iter().map(|o| (o.name.as_str(), o.span)))
-            .find(|(n, _)| *n == v.name.name);
-        if let Some((_, first)) = prev {
-            d.push(catalog::duplicate_name(v.name.span, first, &v.name.name));
-            continue;
-        }
-        let (elem, kind, len) = match &v.ty {
-            VarType::Scalar(t) => (t, VarKind::Scalar, Some(1)),
-            VarType::PerPlayer(t, _) => (t, VarKind::PerPlayer, Some(2)),
-            VarType::Array(t, len_expr, _) => {
-                let len = cx.const_int(len_expr, d);
-                if let Some(n) = len.filter(|n| *n < 1 || *n > 1_000) {
-                    d.push(
-                        Diag::error(
-                            "gamec::bad_range",
-                            format!("an array of length {n} is not allowed"),
-                        )
-                        .label(len_expr.span, "length")
-                        .help("An array has from 1 to 1000 elements."),
-                    );
-                    continue;
-                }
-                (t, VarKind::Array, len)
-            }
-        };
-        let (Some((lo, hi, is_bool)), Some(len)) = (elem_range(elem, cx, d), len) else {
-            cx.poisoned.push(v.name.name.clone());
-            continue;
-        };
-        let values = initial_values(v, lo, hi, is_bool, len as usize, cx, d);
-        let base = ranges.len() as u32;
-        for k in 0..len as usize {
-            ranges.push((lo, hi));
-            init.push(values.as_ref().map_or(lo, |vs| vs[k]));
-        }
-        cx.vars.push(VarInfo {
-            name: v.name.name.clone(),
-            kind,
-            is_bool,
-            base,
-            len: len as u32,
-            lo,
-            hi,
-            span: v.name.span,
-        });
+        let since = d.0.len();
+        layout_var(v, cx, d, &mut ranges, &mut init);
+        options::blame_sets(cx, d, since, &var_exprs(v));
     }
     (ranges, init)
+}
+
+/// The constant expressions of a variable's declaration: range ends, length, initial value.
+fn var_exprs(v: &VarDecl) -> Vec<&Expr> {
+    let (elem, len) = match &v.ty {
+        VarType::Scalar(t) | VarType::PerPlayer(t, _) => (t, None),
+        VarType::Array(t, len, _) => (t, Some(len)),
+    };
+    let mut exprs: Vec<&Expr> = match elem {
+        ElemType::Int(r) => vec![&r.lo, &r.hi],
+        ElemType::Bool(_) => Vec::new(),
+    };
+    exprs.extend(len);
+    exprs.extend(v.init.as_ref());
+    exprs
+}
+
+/// Lays out one variable: its slots, ranges and initial values.
+fn layout_var(
+    v: &VarDecl,
+    cx: &mut Cx,
+    d: &mut Diagnostics,
+    ranges: &mut Vec<(i64, i64)>,
+    init: &mut Vec<i64>,
+) {
+    if let Some(first) = cx.declared(&v.name.name) {
+        d.push(catalog::duplicate_name(v.name.span, first, &v.name.name));
+        return;
+    }
+    let (elem, kind, len) = match &v.ty {
+        VarType::Scalar(t) => (t, VarKind::Scalar, Some(1)),
+        VarType::PerPlayer(t, _) => (t, VarKind::PerPlayer, Some(2)),
+        VarType::Array(t, len_expr, _) => {
+            let len = cx.const_int(len_expr, d);
+            if let Some(n) = len.filter(|n| *n < 1 || *n > 1_000) {
+                d.push(catalog::bad_array_length(len_expr.span, n));
+                // Its uses are not reported again as unknown names.
+                cx.poisoned.push(v.name.name.clone());
+                return;
+            }
+            (t, VarKind::Array, len)
+        }
+    };
+    let (Some((lo, hi, is_bool)), Some(len)) = (elem_range(elem, cx, d), len) else {
+        cx.poisoned.push(v.name.name.clone());
+        return;
+    };
+    let values = initial_values(v, lo, hi, is_bool, len as usize, cx, d);
+    let base = ranges.len() as u32;
+    for k in 0..len as usize {
+        ranges.push((lo, hi));
+        init.push(values.as_ref().map_or(lo, |vs| vs[k]));
+    }
+    cx.add_var(VarInfo {
+        name: v.name.name.clone(),
+        kind,
+        is_bool,
+        base,
+        len: len as u32,
+        lo,
+        hi,
+        span: v.name.span,
+    });
 }
 
 fn initial_values(
@@ -205,7 +226,10 @@ fn v_is_array(v: &VarDecl) -> bool {
     !matches!(v.ty, VarType::Scalar(_))
 }
 
-fn check_encoding_fits(file: &GameFile, ranges: &[(i64, i64)], d: &mut Diagnostics) {
+/// The positions must be numbered in 64 bits; when they cannot, the `--set`s that widened the
+/// ranges are named.
+fn check_encoding_fits(file: &GameFile, ranges: &[(i64, i64)], cx: &Cx, d: &mut Diagnostics) {
+    let since = d.0.len();
     let mut total: u128 = 4; // turn and last-mover flag
     for (lo, hi) in ranges {
         total = total.saturating_mul((*hi as i128 - *lo as i128 + 1) as u128);
@@ -213,6 +237,13 @@ fn check_encoding_fits(file: &GameFile, ranges: &[(i64, i64)], d: &mut Diagnosti
     if total > u64::MAX as u128 {
         let span = file.state.first().map(|s| s.span).unwrap_or(file.span);
         d.push(catalog::state_too_large(span));
+        let exprs: Vec<&Expr> = file
+            .state
+            .iter()
+            .flat_map(|s| &s.vars)
+            .flat_map(var_exprs)
+            .collect();
+        options::blame_sets(cx, d, since, &exprs);
     }
 }
 

@@ -31,10 +31,10 @@ pub(super) fn stmts(
 }
 
 fn target(t: &LValue, cx: &mut Cx, d: &mut Diagnostics) -> Option<(CTarget, bool)> {
-    let Some(vi) = cx.vars.iter().position(|v| v.name == t.name.name) else {
+    let Some(vi) = cx.var_index(&t.name.name) else {
         let what = if cx.local_names().contains(&t.name.name) {
             Some("a parameter")
-        } else if cx.options.iter().any(|o| o.name == t.name.name) {
+        } else if cx.is_option(&t.name.name) {
             Some("an option")
         } else {
             None

@@ -1,8 +1,12 @@
 //! `gamec check`: every problem in every file — static ones from the checker, then, for a clean
 //! sequential game, the first rule that fails while exploring it (with the moves that lead there).
+//! `-` is standard input.
 
+use super::common::{
+    compile_file, exit_code_for, file_name, is_stdin, print_diags, usage, CliResult, Compiled, Exit,
+};
+use super::io::err;
 use crate::check::SetArg;
-use crate::cli::{compile_file, exit_code_for, print_diags, CliResult, Compiled, Exit};
 use crate::diag::{Diagnostics, RenderStyle};
 use crate::engine::Engine;
 use std::path::PathBuf;
@@ -13,9 +17,14 @@ pub fn run(
     max_positions: u64,
     style: RenderStyle,
 ) -> CliResult {
+    if files.iter().filter(|f| is_stdin(f)).count() > 1 {
+        return Err(usage(
+            "`-` (standard input) can be checked only once in a command",
+        ));
+    }
     let mut worst = 0u8;
     for f in files {
-        let path = f.display().to_string();
+        let path = file_name(f);
         let ((compiled, source), mut diags) = match compile_file(f, sets) {
             Ok(x) => x,
             Err(Exit(c)) => {
@@ -52,5 +61,5 @@ fn summary(path: &str, d: &Diagnostics) {
         (e, 0) => format!("{path}: {}", plural(e, "error")),
         (e, w) => format!("{path}: {}, {}", plural(e, "error"), plural(w, "warning")),
     };
-    eprintln!("{line}");
+    err(&format!("{line}\n"));
 }

@@ -1,21 +1,34 @@
 //! Shared by the sequential commands: the starts and the solution, or the diagnostic (with a trace
 //! from the start) that explains why the game could not be explored.
 
-use crate::cli::{print_diags, Exit, Loaded};
+use super::common::{print_diags, Exit, Loaded};
 use crate::diag::{catalog, Diag, Diagnostics};
-use crate::engine::{trace_to, Branch, Code, Engine, Fault};
+use crate::engine::{route, Branch, Code, Engine, Fault, Route};
 use crate::solve::{self, Solution, SolveError};
 
-/// The diagnostic for a rule failing at `code`, with the shortest route there.
+/// The diagnostic for a rule failing at `code`, with the shortest route there from the start.
 pub fn fault_diag(engine: &Engine, fault: &Fault, code: Option<Code>, limit: u64) -> Diag {
+    fault_diag_from(engine, fault, code, None, limit)
+}
+
+/// As `fault_diag`, the route starting from `from` (an `--at` position) when given.
+fn fault_diag_from(
+    engine: &Engine,
+    fault: &Fault,
+    code: Option<Code>,
+    from: Option<Code>,
+    limit: u64,
+) -> Diag {
     let route = match code {
         None => "the setup, before any move".to_string(),
         Some(c) => {
             let at = engine.describe(&engine.decode(c));
-            let path = match trace_to(engine, c, limit) {
-                None => format!("(too many positions to trace them) → {at}"),
-                Some(moves) if moves.is_empty() => format!("none (the start is {at})"),
-                Some(moves) => format!("{} → {at}", moves.join(", ")),
+            let path = match route(engine, from, c, limit) {
+                Route::TooMany => format!("(too many positions to trace them) → {at}"),
+                Route::Unreached => format!("(none found) → {at}"),
+                Route::Found(moves) if moves.is_empty() && from.is_some() => "none".to_string(),
+                Route::Found(moves) if moves.is_empty() => format!("none (the start is {at})"),
+                Route::Found(moves) => format!("{} → {at}", moves.join(", ")),
             };
             match &fault.during {
                 Some((f, args)) => format!("{path}; then {}", engine.move_label(*f, args)),
@@ -27,6 +40,7 @@ pub fn fault_diag(engine: &Engine, fault: &Fault, code: Option<Code>, limit: u64
         fault.error.kind,
         fault.error.span,
         &fault.error.message,
+        from.map(|c| engine.describe(&engine.decode(c))).as_deref(),
         &route,
     )
 }
@@ -42,8 +56,23 @@ pub fn solve_game(engine: &Engine, limit: u64) -> Result<(Vec<Branch>, Solution)
 
 /// Solves everything reachable from `roots`, or the diagnostic that says why not.
 pub fn solve_roots(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, Diag> {
+    solve_traced(engine, roots, None, limit)
+}
+
+/// Solves everything reachable from a position the start cannot reach (`solve --at`); a rule
+/// failing below it is traced from it.
+pub fn solve_below(engine: &Engine, at: Code, limit: u64) -> Result<Solution, Diag> {
+    solve_traced(engine, &[at], Some(at), limit)
+}
+
+fn solve_traced(
+    engine: &Engine,
+    roots: &[Code],
+    from: Option<Code>,
+    limit: u64,
+) -> Result<Solution, Diag> {
     solve::solve(engine, roots, limit).map_err(|e| match e {
-        SolveError::Fault(f, c) => fault_diag(engine, &f, Some(c), limit),
+        SolveError::Fault(f, c) => fault_diag_from(engine, &f, Some(c), from, limit),
         SolveError::Limit(l) => catalog::too_many_positions(l),
         SolveError::Memory(l) => catalog::out_of_memory(l),
     })

@@ -5,13 +5,14 @@
 //! record the turn and one node stands for either player to move; `gamec tree` counts the
 //! (position, player to move) pairs instead. Values are always for the player to move.
 
+use super::common::{print_diags, usage, CliResult, Exit, GraphFormat, Loaded};
 use super::explore::{fault_diag, solve_or_exit};
-use super::solve::value_text;
-use crate::cli::{out, print_diags, CliResult, Exit, GameArgs, GraphFormat, Loaded};
+use super::fraction::fraction_text;
+use super::io::out;
 use crate::diag::{catalog, Diagnostics};
 use crate::engine::graph::{BuildError, StateGraph};
 use crate::engine::{Branch, Code, Engine};
-use crate::play::end_rule_texts;
+use crate::play::{end_rule_texts, value_text};
 use crate::rules::Rules;
 use crate::solve::{Solution, Value};
 use petgraph::visit::EdgeRef;
@@ -129,7 +130,7 @@ impl View<'_> {
         let mut t = format!("  start [label=\"{who}\", shape=diamond, style=solid];\n");
         for b in self.starts {
             if let Some(n) = self.node_of(b.code) {
-                let label = format!("{} ({})", roll_words(b), b.prob);
+                let label = format!("{} ({})", roll_words(b), fraction_text(&b.prob));
                 t += &format!("  start -> n{n} [label=\"{}\"];\n", esc(&label));
             }
         }
@@ -195,22 +196,21 @@ impl View<'_> {
 /// The most positions `graph` prints: beyond this a picture or listing is of no use to a person.
 const MAX_DRAWN: u64 = 100_000;
 
-pub fn run(loaded: &Loaded, rules: &Rules, game: &GameArgs, format: GraphFormat) -> CliResult {
+pub fn run(loaded: &Loaded, rules: &Rules, max_positions: u64, format: GraphFormat) -> CliResult {
     let engine = Engine::new(rules);
-    let (starts, s) = solve_or_exit(loaded, &engine, game.max_positions)?;
+    let (starts, s) = solve_or_exit(loaded, &engine, max_positions)?;
     if s.positions > MAX_DRAWN {
-        eprintln!(
-            "error: the state graph of {} has {} positions, too many to print (the limit is {MAX_DRAWN}); `gamec solve` summarises it, and smaller options (--set) give a graph that fits",
+        return Err(usage(&format!(
+            "the state graph of {} has {} positions, too many to print (the limit is {MAX_DRAWN}); `gamec solve` summarises it, and smaller options (--set) give a graph that fits",
             rules.name, s.positions
-        );
-        return Err(Exit(2));
+        )));
     }
     let roots: Vec<Code> = starts.iter().map(|b| b.code).collect();
-    let g = match StateGraph::build(&engine, &roots, game.max_positions) {
+    let g = match StateGraph::build(&engine, &roots, max_positions) {
         Ok(g) => g,
         Err(e) => {
             let d = match e {
-                BuildError::Fault(f, c) => fault_diag(&engine, &f, Some(c), game.max_positions),
+                BuildError::Fault(f, c) => fault_diag(&engine, &f, Some(c), max_positions),
                 BuildError::Limit(l) => catalog::too_many_positions(l),
                 BuildError::Memory(l) => catalog::out_of_memory(l),
             };

@@ -1,9 +1,13 @@
-//! One module per sequential-game subcommand, and `throw` for the throw family's; each is thin glue
-//! over the library, and everything a command prints is written here.
+//! One module per sequential-game subcommand and `throw` for the throw family's, each thin glue
+//! over the library (everything a command prints is written here), and `common`: what they all
+//! share (loading a file, diagnostics, exit codes, writing output).
 
 pub mod check;
+pub mod common;
 pub mod explore;
+pub mod fraction;
 pub mod graph;
+pub mod io;
 pub mod play;
 pub mod solve;
 pub mod throw;

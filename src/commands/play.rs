@@ -1,30 +1,24 @@
 //! `gamec play` for sequential games: solve, then hand the terminal to the player loop.
 
+use super::common::{usage, CliResult, Loaded};
 use super::explore::solve_or_exit;
-use crate::cli::{CliResult, Exit, GameArgs, Loaded, Side};
 use crate::engine::Engine;
 use crate::play::{end_rule_texts, play, Game, Options, Seat};
 use crate::rules::Rules;
 use std::io::IsTerminal;
 
 pub struct PlayArgs {
-    pub sides: [Side; 2],
+    /// Player 1's seat, then player 2's.
+    pub seats: [Seat; 2],
     pub blunder: f64,
     pub seed: Option<u64>,
     pub hints: bool,
 }
 
-fn seat(s: Side) -> Seat {
-    match s {
-        Side::Human => Seat::Human,
-        Side::Computer => Seat::Computer,
-    }
-}
-
 /// Plays one game on stdin/stdout. Exit 0 when the game ends, also when input runs out first.
-pub fn run(loaded: &Loaded, rules: &Rules, game: &GameArgs, args: PlayArgs) -> CliResult {
+pub fn run(loaded: &Loaded, rules: &Rules, max_positions: u64, args: PlayArgs) -> CliResult {
     let engine = Engine::new(rules);
-    let (starts, solution) = solve_or_exit(loaded, &engine, game.max_positions)?;
+    let (starts, solution) = solve_or_exit(loaded, &engine, max_positions)?;
     let g = Game {
         engine: &engine,
         solution: &solution,
@@ -33,7 +27,7 @@ pub fn run(loaded: &Loaded, rules: &Rules, game: &GameArgs, args: PlayArgs) -> C
     };
     let stdin = std::io::stdin();
     let opts = Options {
-        seats: args.sides.map(seat),
+        seats: args.seats,
         blunder: args.blunder,
         seed: args.seed.unwrap_or_else(rand::random),
         hints: args.hints,
@@ -44,9 +38,6 @@ pub fn run(loaded: &Loaded, rules: &Rules, game: &GameArgs, args: PlayArgs) -> C
     match play(&g, &opts, &mut input, &mut output) {
         Ok(_) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => {
-            eprintln!("error: the game stopped: {e}");
-            Err(Exit(2))
-        }
+        Err(e) => Err(usage(&format!("the game stopped: {e}"))),
     }
 }

@@ -1,52 +1,15 @@
 //! `gamec solve` for sequential games: the start's value and best moves, counts, Grundy values,
 //! the chance table and exact win probabilities; as text or one JSON object.
 
-use super::explore::{report, solve_or_exit, solve_roots};
-use crate::cli::{out, CliResult, Exit, GameArgs, Loaded};
+use super::common::{usage, CliResult, Loaded};
+use super::explore::{report, solve_below, solve_or_exit};
+use super::fraction::fraction_text;
+use super::io::{out, warning};
 use crate::engine::{Branch, Code, Engine};
+use crate::play::{best_moves, rated_moves, slower_wins, value_text, winning_moves};
 use crate::rules::Rules;
-use crate::solve::{rank, seen_by_mover, win_probabilities, Entry, Solution, Value};
+use crate::solve::{win_probabilities, Solution, Value};
 use serde_json::{json, Value as Json};
-
-/// A position's value in words: `win in 7`, `lose in 6`, `tie in 3`, `draw`.
-pub fn value_text(e: &Entry) -> String {
-    match e.remoteness {
-        Some(r) if e.value != Value::Draw => format!("{} in {r}", e.value.name()),
-        _ => e.value.name().to_string(),
-    }
-}
-
-/// Every move from `code` with its value for the player making it (remoteness counted from this
-/// position, so the best move's equals the position's), best first.
-pub fn rated_moves(engine: &Engine, s: &Solution, code: Code) -> Vec<(String, Entry)> {
-    let Ok((_, moves)) = engine.moves_of(code) else {
-        return Vec::new();
-    };
-    let mut rated: Vec<(String, Entry)> = moves
-        .into_iter()
-        .filter_map(|(label, c)| {
-            s.get(c.code).map(|e| {
-                let mut seen = seen_by_mover(e, c.kept);
-                seen.remoteness = seen.remoteness.map(|r| r + 1);
-                (label, seen)
-            })
-        })
-        .collect();
-    rated.sort_by_key(|(_, e)| rank(e));
-    rated
-}
-
-/// The moves that achieve the position's value as well as possible (fastest win, longest loss).
-pub fn best_moves(rated: &[(String, Entry)]) -> Vec<String> {
-    let Some(best) = rated.first().map(|(_, e)| rank(e)) else {
-        return Vec::new();
-    };
-    rated
-        .iter()
-        .filter(|(_, e)| rank(e) == best)
-        .map(|(l, _)| l.clone())
-        .collect()
-}
 
 struct Report<'a> {
     engine: &'a Engine<'a>,
@@ -64,6 +27,7 @@ impl Report<'_> {
             "remoteness": e.and_then(|e| e.remoteness),
             "grundy": if self.s.grundy { e.map(|e| e.grundy) } else { None },
             "best_moves": best_moves(&rated),
+            "winning_moves": winning_moves(&rated),
             "moves": rated.iter().map(|(m, e)| json!({
                 "move": m, "value": e.value.name(), "remoteness": e.remoteness
             })).collect::<Vec<_>>(),
@@ -86,6 +50,10 @@ impl Report<'_> {
         if !rated.is_empty() {
             t += &format!("{:<12}{}\n", "best moves", best_moves(&rated).join(", "));
         }
+        let slower = slower_wins(&rated);
+        if !slower.is_empty() {
+            t += &format!("{:<12}{}\n", "also wins", also_wins(&slower));
+        }
         if self.s.grundy {
             t += &format!("{:<12}{}\n", "grundy", e.grundy);
         }
@@ -96,43 +64,69 @@ impl Report<'_> {
 pub fn run(
     loaded: &Loaded,
     rules: &Rules,
-    game: &GameArgs,
+    max_positions: u64,
     json: bool,
     at: Option<&str>,
 ) -> CliResult {
     let engine = Engine::new(rules);
-    let at_code = match at {
-        None => None,
-        Some(text) => match engine.parse_position(text) {
-            Ok(c) => Some(c),
-            Err(why) => {
-                eprintln!("error: --at \"{text}\": {why}");
-                return Err(Exit(2));
-            }
-        },
-    };
-    let (starts, mut s) = solve_or_exit(loaded, &engine, game.max_positions)?;
-    if let Some(c) = at_code {
-        if s.get(c).is_none() {
-            // Not reachable from the start: solve from it as well; a rule failing there is reported.
-            let mut roots: Vec<Code> = starts.iter().map(|b| b.code).collect();
-            roots.push(c);
-            s = solve_roots(&engine, &roots, game.max_positions).map_err(|d| report(loaded, d))?;
+    let at_code = at
+        .map(|text| {
+            engine
+                .parse_position(text)
+                .map_err(|why| usage(&format!("--at \"{text}\": {why}")))
+        })
+        .transpose()?;
+    let (starts, s) = solve_or_exit(loaded, &engine, max_positions)?;
+    // A position the start never reaches is solved on its own (the start's counts stay the
+    // start's); a rule failing below it is reported.
+    let unreached = match (at, at_code) {
+        (Some(text), Some(c)) if s.get(c).is_none() => {
+            warning(&format!(
+                "--at \"{text}\": the start cannot reach this position; it is evaluated as if \
+                 play began there"
+            ));
+            Some(solve_below(&engine, c, max_positions).map_err(|d| report(loaded, d))?)
         }
-    }
+        _ => None,
+    };
     let r = Report {
         engine: &engine,
         s: &s,
     };
+    let at = at_code.map(|code| At {
+        code,
+        reachable: unreached.is_none(),
+        report: Report {
+            engine: &engine,
+            s: unreached.as_ref().unwrap_or(&s),
+        },
+    });
     if json {
+        let j = to_json(&r, rules, &starts, at.as_ref());
         out(&format!(
             "{}\n",
-            serde_json::to_string_pretty(&to_json(&r, rules, &starts, at_code)).unwrap_or_default()
+            serde_json::to_string_pretty(&j).unwrap_or_default()
         ));
     } else {
-        out(&to_text(&r, rules, &starts, at_code));
+        out(&to_text(&r, rules, &starts, at.as_ref()));
     }
     Ok(())
+}
+
+/// The `--at` position, with the solution that values it.
+struct At<'a> {
+    code: Code,
+    reachable: bool,
+    report: Report<'a>,
+}
+
+/// Winning moves that are slower than the best, each with its moves to the end: `add 1 (in 9)`.
+fn also_wins(slower: &[(String, u32)]) -> String {
+    let each: Vec<String> = slower
+        .iter()
+        .map(|(m, r)| format!("{m} (in {r})"))
+        .collect();
+    each.join(", ")
 }
 
 fn counts_json(s: &Solution) -> Json {
@@ -150,7 +144,7 @@ fn roll_text(b: &Branch) -> String {
         .join(", ")
 }
 
-fn to_json(r: &Report, rules: &Rules, starts: &[Branch], at: Option<Code>) -> Json {
+fn to_json(r: &Report, rules: &Rules, starts: &[Branch], at: Option<&At>) -> Json {
     let s = r.s;
     let chance = rules
         .setup
@@ -168,6 +162,7 @@ fn to_json(r: &Report, rules: &Rules, starts: &[Branch], at: Option<Code>) -> Js
         o["start"] = json!({
             "position": Json::Null, "to_move": rules.setup.as_ref().and_then(|x| x.by_player).unwrap_or(1),
             "value": "chance", "remoteness": Json::Null, "best_moves": Vec::<String>::new(),
+            "winning_moves": Vec::<String>::new(),
         });
         o["chance"] = starts
             .iter()
@@ -191,13 +186,14 @@ fn to_json(r: &Report, rules: &Rules, starts: &[Branch], at: Option<Code>) -> Js
             o["grundy"] = json!(s.get(b.code).map(|e| e.grundy));
         }
     }
-    if let Some(c) = at {
-        o["at"] = r.position_json(c, None);
+    if let Some(at) = at {
+        o["at"] = at.report.position_json(at.code, None);
+        o["at"]["reachable"] = json!(at.reachable);
     }
     o
 }
 
-fn to_text(r: &Report, rules: &Rules, starts: &[Branch], at: Option<Code>) -> String {
+fn to_text(r: &Report, rules: &Rules, starts: &[Branch], at: Option<&At>) -> String {
     let s = r.s;
     let mut t = format!("{}\n", rules.name);
     let turn_note = if r.engine.turn_matters() {
@@ -207,40 +203,14 @@ fn to_text(r: &Report, rules: &Rules, starts: &[Branch], at: Option<Code>) -> St
     };
     t += &format!("{:<12}{}{}\n", "positions", s.positions, turn_note);
     let chance = starts.iter().any(|b| !b.rolls.is_empty());
-    if let Some(c) = at {
-        t += &r.position_text("position", c, None);
+    if let Some(at) = at {
+        t += &at.report.position_text("position", at.code, None);
     } else if !chance {
         if let Some(b) = starts.first() {
             t += &r.position_text("start", b.code, Some(b.mover));
         }
     } else {
-        let roller = rules.setup.as_ref().and_then(|x| x.by_player);
-        let who = roller.map_or("the setup".to_string(), |p| format!("player {p}"));
-        t += &format!(
-            "{:<12}chance: {who} rolls; then, for the player to move:\n",
-            "start"
-        );
-        for b in starts {
-            let e = s.get(b.code);
-            let rated = rated_moves(r.engine, s, b.code);
-            t += &format!(
-                "  {:<10}{:<8}player {} to move: {}; best: {}\n",
-                roll_text(b),
-                b.prob.to_string(),
-                b.mover,
-                e.map(|e| value_text(&e)).unwrap_or_default(),
-                best_moves(&rated).join(", ")
-            );
-        }
-        let p = win_probabilities(starts, s);
-        let mut line = format!("player 1 wins {}, player 2 wins {}", p.wins[0], p.wins[1]);
-        if p.tie != num_traits::Zero::zero() {
-            line += &format!(", tie {}", p.tie);
-        }
-        if p.draw != num_traits::Zero::zero() {
-            line += &format!(", draw {}", p.draw);
-        }
-        t += &format!("{:<12}{line}\n", "probability");
+        t += &chance_text(r, rules, starts);
     }
     let mut counts = format!("win {}, lose {}", s.count(Value::Win), s.count(Value::Lose));
     for v in [Value::Tie, Value::Draw] {
@@ -250,4 +220,65 @@ fn to_text(r: &Report, rules: &Rules, starts: &[Branch], at: Option<Code>) -> St
     }
     t += &format!("{:<12}{counts}\n", "by value");
     t
+}
+
+/// The chance table (one row per roll: its probability, the value for the player to move and
+/// the best moves) and each player's probability of winning.
+fn chance_text(r: &Report, rules: &Rules, starts: &[Branch]) -> String {
+    let s = r.s;
+    let roller = rules.setup.as_ref().and_then(|x| x.by_player);
+    let who = roller.map_or("the setup".to_string(), |p| format!("player {p}"));
+    let mut t = format!(
+        "{:<12}chance: {who} rolls; then, for the player to move:\n",
+        "start"
+    );
+    let rows: Vec<(String, String)> = starts
+        .iter()
+        .map(|b| (roll_text(b), fraction_text(&b.prob)))
+        .collect();
+    // Columns as wide as their longest entry and at least 10 and 8, with a space between.
+    let roll_w = rows
+        .iter()
+        .map(|(r, _)| r.chars().count() + 1)
+        .fold(10, usize::max);
+    let prob_w = rows
+        .iter()
+        .map(|(_, p)| p.chars().count() + 1)
+        .fold(8, usize::max);
+    for (b, (roll, prob)) in starts.iter().zip(rows) {
+        let e = s.get(b.code);
+        let rated = rated_moves(r.engine, s, b.code);
+        let best = best_moves(&rated);
+        let mut row = format!(
+            "  {roll:<roll_w$}{prob:<prob_w$}player {} to move: {}",
+            b.mover,
+            e.map(|e| value_text(&e)).unwrap_or_default(),
+        );
+        if !best.is_empty() {
+            row += &format!("; best: {}", best.join(", "));
+        }
+        let slower = slower_wins(&rated);
+        if !slower.is_empty() {
+            row += &format!("; also wins: {}", also_wins(&slower));
+        }
+        t += &format!("{row}\n");
+    }
+    t + &probability_line(starts, s)
+}
+
+/// Each player's exact probability of winning under best play, and of a tie or draw if any.
+fn probability_line(starts: &[Branch], s: &Solution) -> String {
+    let p = win_probabilities(starts, s);
+    let mut line = format!(
+        "player 1 wins {}, player 2 wins {}",
+        fraction_text(&p.wins[0]),
+        fraction_text(&p.wins[1])
+    );
+    if p.tie != num_traits::Zero::zero() {
+        line += &format!(", tie {}", fraction_text(&p.tie));
+    }
+    if p.draw != num_traits::Zero::zero() {
+        line += &format!(", draw {}", fraction_text(&p.draw));
+    }
+    format!("{:<12}{line}\n", "probability")
 }

@@ -5,11 +5,12 @@
 //! The counts are computed level by level over (position, player to move) pairs with the number of
 //! move sequences reaching each, so they are exact even for trees far too large to walk.
 
+use super::common::{stdout_color, usage, CliResult, Exit, Loaded};
 use super::explore::solve_or_exit;
-use super::solve::value_text;
-use crate::cli::{out, stdout_color, CliResult, Exit, GameArgs, Loaded};
+use super::fraction::fraction_text;
+use super::io::out;
 use crate::engine::{Branch, Child, Code, Engine, Expand, Scratch};
-use crate::play::position_words;
+use crate::play::{position_words, value_text};
 use crate::rules::Rules;
 use crate::solve::{Solution, Value};
 use owo_colors::OwoColorize;
@@ -212,7 +213,7 @@ impl Printer<'_> {
         }
         for b in roots.starts {
             let rolled: Vec<String> = b.rolls.iter().map(|(n, v)| format!("{n}={v}")).collect();
-            let led_by = format!("{} ({})", rolled.join(", "), b.prob);
+            let led_by = format!("{} ({})", rolled.join(", "), fraction_text(&b.prob));
             self.node(1, Some(led_by), (b.code, b.mover));
         }
     }
@@ -241,20 +242,19 @@ fn summary(engine: &Engine, s: &Solution, counts: &Counts, shown: Option<(u128, 
     t
 }
 
-pub fn run(loaded: &Loaded, rules: &Rules, game: &GameArgs, depth: Option<u32>) -> CliResult {
+pub fn run(loaded: &Loaded, rules: &Rules, max_positions: u64, depth: Option<u32>) -> CliResult {
     let engine = Engine::new(rules);
-    let (starts, s) = solve_or_exit(loaded, &engine, game.max_positions)?;
+    let (starts, s) = solve_or_exit(loaded, &engine, max_positions)?;
     let roots = Roots {
         chance: starts.iter().any(|b| !b.rolls.is_empty()),
         starts: &starts,
     };
     if s.loopy && depth.is_none() {
-        eprintln!(
-            "error: play in {} can go on forever (positions repeat), so its game tree is infinite; \
+        return Err(usage(&format!(
+            "play in {} can go on forever (positions repeat), so its game tree is infinite; \
              print part of it with --depth N, or see the finite state graph with `gamec graph`",
             rules.name
-        );
-        return Err(Exit(2));
+        )));
     }
     let depth = depth.map(|d| d as usize);
     // Acyclic trees are counted in full even when printed to a depth; loopy ones only to it.
@@ -262,8 +262,7 @@ pub fn run(loaded: &Loaded, rules: &Rules, game: &GameArgs, depth: Option<u32>) 
     let max_depth = depth.unwrap_or(counts.levels.len());
     let shown = counts.upto(max_depth);
     if shown > PRINT_LIMIT {
-        refuse(rules, &counts, shown);
-        return Err(Exit(2));
+        return Err(refuse(rules, &counts, shown));
     }
     let mut p = Printer {
         engine: &engine,
@@ -279,7 +278,8 @@ pub fn run(loaded: &Loaded, rules: &Rules, game: &GameArgs, depth: Option<u32>) 
     Ok(())
 }
 
-fn refuse(rules: &Rules, counts: &Counts, shown: u128) {
+/// The usage error for a tree too big to print, with the deepest `--depth` that fits.
+fn refuse(rules: &Rules, counts: &Counts, shown: u128) -> Exit {
     let size = if counts.cut {
         format!("{shown} nodes to that depth")
     } else if counts.partial {
@@ -292,12 +292,12 @@ fn refuse(rules: &Rules, counts: &Counts, shown: u128) {
         )
     };
     let d = counts.fitting_depth();
-    eprintln!(
-        "error: the game tree of {} has {size}, too many to print (the limit is {PRINT_LIMIT}); \
+    usage(&format!(
+        "the game tree of {} has {size}, too many to print (the limit is {PRINT_LIMIT}); \
          --depth {d} prints {} nodes, and `gamec graph` shows every position once",
         rules.name,
         counts.upto(d)
-    );
+    ))
 }
 
 #[cfg(test)]

@@ -35,9 +35,11 @@ pub const CODES: &[&str] = &[
     "gamec::bad_player",
     "gamec::too_many_positions",
     "gamec::too_deep",
+    "gamec::file_too_large",
     "gamec::too_wide",
     "gamec::out_of_memory",
     "gamec::unused_variable",
+    "gamec::bad_label",
 ];
 
 /// Codes that are warnings: their fixtures pass `gamec check` with the warning shown.
@@ -157,13 +159,20 @@ pub fn not_constant(span: Span, name: &str) -> Diag {
     .help("Ranges, array lengths, initial values and option defaults may use numbers and options only.")
 }
 
-pub fn bad_range(span: Span, lo: i64, hi: i64) -> Diag {
+/// An empty constant range, `range` as written with its ends' values (`5..=3`, `0..0`).
+pub fn bad_range(span: Span, range: &str) -> Diag {
+    Diag::error("gamec::bad_range", format!("the range {range} is empty"))
+        .label(span, "holds no value")
+        .help("Write the low end first, as in `0..=10`.")
+}
+
+pub fn bad_array_length(span: Span, n: i64) -> Diag {
     Diag::error(
         "gamec::bad_range",
-        format!("the range {lo}..={hi} is empty"),
+        format!("an array of length {n} is not allowed"),
     )
-    .label(span, "holds no value")
-    .help("Write the low end first, as in `0..=10`.")
+    .label(span, "length")
+    .help("An array has from 1 to 1000 elements.")
 }
 
 pub fn init_out_of_range(span: Span, name: &str, value: i64, lo: i64, hi: i64) -> Diag {
@@ -241,18 +250,23 @@ pub fn bad_set(span: Option<Span>, message: String, help: String) -> Diag {
     }
 }
 
-/// A problem found while exploring: the rule at fault and the moves from the start that reach it.
+/// A problem found while exploring: the rule at fault and the moves that reach it, from the start
+/// or, for a position the start cannot reach (`solve --at`), from that position.
 pub fn runtime(
     code: &'static str,
     span: Span,
     message: &str,
     label: &str,
-    trace: &str,
+    (from, trace): (Option<&str>, &str),
     help: &str,
 ) -> Diag {
+    let from = match from {
+        None => "the start".to_string(),
+        Some(at) => format!("--at {at} (the start cannot reach it)"),
+    };
     Diag::error(code, message.to_string())
         .label(span, label.to_string())
-        .help(format!("Moves from the start: {trace}.\n{help}"))
+        .help(format!("Moves from {from}: {trace}.\n{help}"))
 }
 
 pub fn too_many_positions(limit: u64) -> Diag {
@@ -263,8 +277,28 @@ pub fn too_many_positions(limit: u64) -> Diag {
     .help("Raise the limit with `--max-positions N` (memory permitting) or choose smaller options with `--set`.")
 }
 
-/// A rule failing while the game is explored, with the moves that lead there.
-pub fn fault(kind: crate::rules::RtKind, span: Span, message: &str, trace: &str) -> Diag {
+/// A constant (computed before play) whose evaluation failed.
+pub fn constant_fault(kind: crate::rules::RtKind, span: Span, message: impl Into<String>) -> Diag {
+    use crate::rules::RtKind::*;
+    let (code, label) = match kind {
+        DivisionByZero => ("gamec::division_by_zero", "in this constant"),
+        IndexOutOfBounds => ("gamec::index_out_of_bounds", "out of bounds"),
+        _ => ("gamec::overflow", "in this constant"),
+    };
+    Diag::error(code, message)
+        .label(span, label)
+        .help("Constants are computed before play; change the expression or the options.")
+}
+
+/// A rule failing while the game is explored, with the moves that lead there (from `from`, an
+/// `--at` position, when given).
+pub fn fault(
+    kind: crate::rules::RtKind,
+    span: Span,
+    message: &str,
+    from: Option<&str>,
+    trace: &str,
+) -> Diag {
     use crate::rules::RtKind::*;
     let (code, label, help) = match kind {
         OutOfRange => (
@@ -313,7 +347,15 @@ pub fn fault(kind: crate::rules::RtKind, span: Span, message: &str, trace: &str)
             "Narrow the range (with the state's ranges in mind) or add guards so fewer moves are tried.",
         ),
     };
-    runtime(code, span, message, label, trace, help)
+    runtime(code, span, message, label, (from, trace), help)
+}
+
+pub fn file_too_large(limit: usize) -> Diag {
+    Diag::error(
+        "gamec::file_too_large",
+        format!("the file is larger than gamec accepts ({limit} bytes)"),
+    )
+    .help("A game's rules fit in a few kilobytes: compute with options, arrays and moves with parameters rather than listing every case.")
 }
 
 pub fn too_deep(span: Span, limit: usize, what: &str) -> Diag {
@@ -322,7 +364,10 @@ pub fn too_deep(span: Span, limit: usize, what: &str) -> Diag {
         format!("this nests deeper than gamec accepts ({limit} levels of {what})"),
     )
     .label(span, "too deep from here")
-    .help("Split the expression with intermediate options or variables, or simplify it.")
+    .help(match what {
+        "parameters" => "Give the move fewer parameters: compute a value from the others in its body, or split the move in two.",
+        _ => "Split the expression with intermediate options or variables, or simplify it.",
+    })
 }
 
 pub fn out_of_memory(positions: u64) -> Diag {

@@ -2,6 +2,8 @@
 //! a help sentence; `render` turns them into miette's report text at the edge.
 
 pub mod catalog;
+pub mod label;
+pub mod set;
 pub mod throw;
 
 /// The codes that are warnings, not errors.

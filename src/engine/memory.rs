@@ -14,11 +14,32 @@ pub fn byte_budget() -> u64 {
     available().map_or(u64::MAX, |b| b / 4 * 3)
 }
 
-/// Bytes of memory available now (Linux `MemAvailable`), if known. The environment variable
-/// `GAMEC_MEMORY_AVAILABLE` (bytes) overrides it, so the limit can be tested.
+/// The environment variable that overrides the available memory (in bytes), so the limit can be
+/// tested.
+pub const OVERRIDE: &str = "GAMEC_MEMORY_AVAILABLE";
+
+/// The override's value: `Ok(None)` when it is not set, an explanation when it is not a whole
+/// number of bytes. The command line checks it once at startup and refuses a bad one.
+pub fn override_bytes() -> Result<Option<u64>, String> {
+    let Some(v) = std::env::var_os(OVERRIDE) else {
+        return Ok(None);
+    };
+    let text = v.to_string_lossy();
+    match text.trim().parse::<u64>() {
+        Ok(n) if !text.trim().is_empty() => Ok(Some(n)),
+        _ => Err(format!(
+            "{OVERRIDE} must be a whole number of bytes from 0 to {}, like 8000000000; it is `{text}`",
+            u64::MAX
+        )),
+    }
+}
+
+/// Bytes of memory available now (Linux `MemAvailable`), if known. `GAMEC_MEMORY_AVAILABLE`
+/// overrides it; a value that is not a number of bytes is refused by the command line before any
+/// work starts (here it is passed over for the system's reading).
 pub fn available() -> Option<u64> {
-    if let Some(v) = std::env::var_os("GAMEC_MEMORY_AVAILABLE") {
-        return v.to_str().and_then(|s| s.parse().ok());
+    if let Ok(Some(bytes)) = override_bytes() {
+        return Some(bytes);
     }
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;

@@ -12,7 +12,7 @@ mod trace;
 pub use encode::Pos;
 pub use moves::{Child, Expand, Fault, Rel, Scratch};
 pub use setup::Branch;
-pub use trace::trace_to;
+pub use trace::{route, trace_to, Route};
 
 use crate::rules::Rules;
 

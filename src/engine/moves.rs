@@ -3,7 +3,7 @@
 
 use super::{Code, Engine};
 use crate::rules::{
-    check_range, CEnd, CMove, COp, COutcome, Ctx, Operand, RtError, RtKind, Simple,
+    check_range, range_size, CEnd, CMove, COp, COutcome, Ctx, Operand, RtError, RtKind, Simple,
 };
 
 /// The most parameter combinations tried in one position before giving up with an error.
@@ -200,8 +200,9 @@ impl Engine<'_> {
         let lo = ctx.eval(&m.domains[k].lo)?;
         let hi = ctx.eval(&m.domains[k].hi)?;
         check_range(lo, hi, m.domains[k].span)?;
-        if hi >= lo {
-            *candidates += (hi - lo + 1) as u64;
+        let size = range_size(lo, hi);
+        if size > 0 {
+            *candidates += size;
             if *candidates > MAX_CANDIDATES {
                 return Err(Fault::from(RtError::new(
                     RtKind::TooWide,
@@ -211,16 +212,14 @@ impl Engine<'_> {
             }
         }
         let last = k + 1 == m.domains.len();
-        let mut v = lo;
-        while v <= hi {
-            ctx.locals[k] = v;
+        for j in 0..size {
+            ctx.locals[k] = lo + j as i64;
             // The innermost parameter applies the move directly: no call per candidate move.
             if last {
                 self.apply(f, m, code, ctx, sink, count)?;
             } else {
                 self.params(f, m, k + 1, code, ctx, sink, count, candidates)?;
             }
-            v += 1;
         }
         Ok(())
     }
@@ -329,7 +328,7 @@ impl Engine<'_> {
         let slot = match s.index {
             None => s.base as usize,
             Some(l) => {
-                let i = ctx.locals[l as usize] - s.offset;
+                let i = ctx.locals[l as usize].checked_sub(s.offset)?;
                 if i < 0 || i >= s.len as i64 {
                     return None;
                 }

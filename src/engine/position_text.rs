@@ -1,108 +1,215 @@
-//! Reading a position as a person writes it: `pile=7, turn=2` or `heap=[1, 2, 3]`. Variables not
-//! named keep their initial values; the turn defaults to player 1.
+//! Reading a position as a person writes it: `pile=7, kept=[0, 2], turn=2` or `heap=[1, 2, 3]`.
+//! Every state variable must be given once, and `turn=` exactly when positions record the turn:
+//! nothing is filled in silently. A bad position is explained in one sentence.
 
 use super::{Code, Engine, Pos};
 use crate::diag::did_you_mean;
-use crate::rules::VarKind;
+use crate::rules::{VarInfo, VarKind};
+use std::num::IntErrorKind;
 
-/// Splits on commas that are not inside brackets.
-fn split_top(text: &str) -> Vec<&str> {
-    let (mut depth, mut start, mut parts) = (0i32, 0usize, Vec::new());
+/// Splits on commas outside brackets; brackets must balance and may not nest.
+fn split_top(text: &str) -> Result<Vec<&str>, String> {
+    let (mut open, mut start, mut parts) = (None::<usize>, 0usize, Vec::new());
     for (i, ch) in text.char_indices() {
         match ch {
-            '[' => depth += 1,
-            ']' => depth -= 1,
-            ',' if depth == 0 => {
+            '[' if open.is_some() => {
+                return Err("brackets do not nest in a position: one `[` per array".to_string())
+            }
+            '[' => open = Some(i),
+            ']' if open.is_none() => {
+                return Err(format!(
+                    "the brackets do not balance: the `]` after `{}` closes no `[`",
+                    text[..i].trim()
+                ))
+            }
+            ']' => open = None,
+            ',' if open.is_none() => {
                 parts.push(&text[start..i]);
                 start = i + 1;
             }
             _ => {}
         }
     }
+    if let Some(i) = open {
+        return Err(format!(
+            "the brackets do not balance: the `[` of `{}` is never closed",
+            text[i..].trim()
+        ));
+    }
     parts.push(&text[start..]);
-    parts
-        .into_iter()
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-        .collect()
+    Ok(parts.into_iter().map(str::trim).collect())
 }
 
-fn parse_scalar(text: &str, is_bool: bool) -> Result<i64, String> {
-    match (is_bool, text.trim()) {
-        (true, "true") => Ok(1),
-        (true, "false") => Ok(0),
-        (true, t) => Err(format!("`{t}` is not true or false")),
-        (false, t) => t
-            .parse::<i64>()
-            .map_err(|_| format!("`{t}` is not a whole number")),
+/// One value of `v` as written: a whole number in its range, or `true`/`false` for a bool.
+fn parse_scalar(text: &str, v: &VarInfo) -> Result<i64, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(format!("a value of `{}` is missing", v.name));
     }
+    let x = match (v.is_bool, t) {
+        (true, "true") => 1,
+        (true, "false") => 0,
+        (true, _) => return Err(format!("`{t}` is not true or false (`{}`)", v.name)),
+        (false, _) => match t.parse::<i64>() {
+            Ok(x) => x,
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    IntErrorKind::PosOverflow | IntErrorKind::NegOverflow
+                ) =>
+            {
+                return Err(out_of_range(t, v))
+            }
+            Err(_) => return Err(format!("`{t}` is not a whole number (`{}`)", v.name)),
+        },
+    };
+    if x < v.lo || x > v.hi {
+        return Err(out_of_range(t, v));
+    }
+    Ok(x)
+}
+
+fn out_of_range(t: &str, v: &VarInfo) -> String {
+    format!(
+        "{t} is outside the range of `{}` ({}..={})",
+        v.name, v.lo, v.hi
+    )
+}
+
+/// The values of one variable: a single value, or `[a, b, ...]` with one per element.
+fn parse_values(value: &str, v: &VarInfo) -> Result<Vec<i64>, String> {
+    if v.kind == VarKind::Scalar {
+        if value.contains('[') {
+            return Err(format!(
+                "`{}` is a single value, written without brackets",
+                v.name
+            ));
+        }
+        return Ok(vec![parse_scalar(value, v)?]);
+    }
+    let inner = value
+        .strip_prefix('[')
+        .and_then(|r| r.strip_suffix(']'))
+        .ok_or_else(|| {
+            format!(
+                "`{}` has {} values, written in brackets: `{}=[…]`",
+                v.name, v.len, v.name
+            )
+        })?;
+    let values = inner
+        .split(',')
+        .map(|x| parse_scalar(x, v))
+        .collect::<Result<Vec<_>, _>>()?;
+    if values.len() != v.len as usize {
+        return Err(format!(
+            "`{}` has {} values, not {}",
+            v.name,
+            v.len,
+            values.len()
+        ));
+    }
+    Ok(values)
 }
 
 impl Engine<'_> {
+    /// Reads a position; `Err` says what is wrong with it, in one sentence.
     pub fn parse_position(&self, text: &str) -> Result<Code, String> {
         let mut pos = Pos {
             slots: self.rules.init.clone(),
             mover: 1,
             last_mover: 2,
         };
-        for part in split_top(text) {
+        let mut given: Vec<&str> = Vec::new();
+        for part in split_top(text)? {
+            if part.is_empty() && text.trim().is_empty() {
+                break;
+            }
             let Some((name, value)) = part.split_once('=') else {
-                return Err(format!("expected NAME=VALUE, found `{part}`"));
+                return Err(if part.is_empty() {
+                    "expected NAME=VALUE between commas, found nothing".to_string()
+                } else {
+                    format!("expected NAME=VALUE, found `{part}`")
+                });
             };
             let (name, value) = (name.trim(), value.trim());
+            if given.contains(&name) {
+                return Err(format!("`{name}` is given twice"));
+            }
+            given.push(name);
             if name == "turn" {
-                pos.mover = match value {
-                    "1" => 1,
-                    "2" => 2,
-                    _ => return Err(format!("turn must be 1 or 2, not `{value}`")),
-                };
+                pos.mover = self.parse_turn(value)?;
                 pos.last_mover = 3 - pos.mover;
                 continue;
             }
-            let Some(v) = self.rules.vars.iter().find(|v| v.name == name) else {
-                let names: Vec<&str> = self
-                    .rules
-                    .vars
-                    .iter()
-                    .map(|v| v.name.as_str())
-                    .chain(["turn"])
-                    .collect();
-                let hint = match did_you_mean(name, names.iter().copied()) {
-                    Some(s) => format!("; did you mean `{s}`?"),
-                    None => format!("; the variables are {}", names.join(", ")),
-                };
-                return Err(format!("no state variable `{name}`{hint}"));
-            };
-            let values: Vec<i64> = if v.kind == VarKind::Scalar {
-                vec![parse_scalar(value, v.is_bool)?]
-            } else {
-                let inner = value.trim_start_matches('[').trim_end_matches(']');
-                inner
-                    .split(',')
-                    .map(|x| parse_scalar(x, v.is_bool))
-                    .collect::<Result<_, _>>()?
-            };
-            if values.len() != v.len as usize {
-                return Err(format!(
-                    "`{name}` has {} values, not {}",
-                    v.len,
-                    values.len()
-                ));
-            }
-            for (k, x) in values.iter().enumerate() {
-                if *x < v.lo || *x > v.hi {
-                    return Err(format!(
-                        "{x} is outside the range of `{name}` ({}..={})",
-                        v.lo, v.hi
-                    ));
-                }
-                pos.slots[v.base as usize + k] = *x;
+            let v = self.var_named(name)?;
+            for (k, x) in parse_values(value, v)?.into_iter().enumerate() {
+                pos.slots[v.base as usize + k] = x;
             }
         }
-        if !self.turn_matters() {
-            pos.mover = 1;
-            pos.last_mover = 2;
-        }
+        self.all_given(&given)?;
         Ok(self.encode(&pos))
+    }
+
+    fn parse_turn(&self, value: &str) -> Result<u8, String> {
+        if !self.turn_matters() {
+            return Err(
+                "no rule of this game asks whose turn it is, so its positions do not record the \
+                 turn: leave out `turn=`"
+                    .to_string(),
+            );
+        }
+        match value {
+            "1" => Ok(1),
+            "2" => Ok(2),
+            _ => Err(format!("turn must be 1 or 2, not `{value}`")),
+        }
+    }
+
+    fn var_named(&self, name: &str) -> Result<&VarInfo, String> {
+        if let Some(v) = self.rules.vars.iter().find(|v| v.name == name) {
+            return Ok(v);
+        }
+        let mut names: Vec<&str> = self.rules.vars.iter().map(|v| v.name.as_str()).collect();
+        if self.turn_matters() {
+            names.push("turn");
+        }
+        let hint = match did_you_mean(name, names.iter().copied()) {
+            Some(s) => format!("; did you mean `{s}`?"),
+            None => format!("; a position gives {}", names.join(", ")),
+        };
+        Err(format!("no state variable `{name}`{hint}"))
+    }
+
+    /// Every variable (and the turn, where recorded) must be named: none keeps a value silently.
+    fn all_given(&self, given: &[&str]) -> Result<(), String> {
+        let mut missing: Vec<String> = self
+            .rules
+            .vars
+            .iter()
+            .filter(|v| !given.contains(&v.name.as_str()))
+            .map(|v| format!("`{}`", v.name))
+            .collect();
+        if self.turn_matters() && !given.contains(&"turn") {
+            missing.push("`turn`".to_string());
+        }
+        if missing.is_empty() {
+            return Ok(());
+        }
+        let start = Pos {
+            slots: self.rules.init.clone(),
+            mover: 1,
+            last_mover: 2,
+        };
+        let verb = if missing.len() == 1 { "is" } else { "are" };
+        let what = if self.turn_matters() {
+            "every state variable and whose turn it is"
+        } else {
+            "every state variable"
+        };
+        Err(format!(
+            "{} {verb} not given; a position gives {what}, like \"{}\"",
+            missing.join(", "),
+            self.describe(&start)
+        ))
     }
 }

@@ -36,6 +36,15 @@ impl Engine<'_> {
                 rolls: Vec::new(),
             }]);
         };
+        // `setup by player K` is player K's move: K is the mover while it runs.
+        let init = match setup.by_player {
+            Some(k) => Pos {
+                mover: k,
+                last_mover: 3 - k,
+                ..init
+            },
+            None => init,
+        };
         let mut branches = vec![Branch {
             code: 0,
             pos: init,
@@ -69,7 +78,8 @@ impl Engine<'_> {
                         let lo = ctx.eval(&domain.lo)?;
                         let hi = ctx.eval(&domain.hi)?;
                         crate::rules::check_range(lo, hi, domain.span)?;
-                        let n = (hi - lo + 1).max(0);
+                        // In 128 bits: an empty range between the ends of 64 bits overflows.
+                        let n = (hi as i128 - lo as i128 + 1).max(0) as i64;
                         let ws: Vec<i64> = match weights {
                             Some(ws) => ws.iter().map(|w| ctx.eval(w)).collect::<Result<_, _>>()?,
                             None => vec![1; n as usize],
@@ -87,7 +97,8 @@ impl Engine<'_> {
                                 ),
                             )));
                         }
-                        let total: i64 = ws.iter().sum();
+                        // Exact: weights near 2^63 may total more than 64 bits hold.
+                        let total: BigInt = ws.iter().map(|w| BigInt::from(*w)).sum();
                         let name = roll_name(self, target, &mut ctx)?;
                         for (k, w) in ws.iter().enumerate() {
                             if *w == 0 {
@@ -105,8 +116,7 @@ impl Engine<'_> {
                                     slots: ctx.slots.to_vec(),
                                     ..b.pos.clone()
                                 },
-                                prob: &b.prob
-                                    * BigRational::new(BigInt::from(*w), BigInt::from(total)),
+                                prob: &b.prob * BigRational::new(BigInt::from(*w), total.clone()),
                                 mover: b.mover,
                                 rolls,
                             });

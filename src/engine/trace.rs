@@ -1,4 +1,5 @@
-//! Traces: the shortest sequence of moves from the start to a position, for error reports.
+//! Traces: the shortest sequence of moves from the start (or from a given position) to a
+//! position, for error reports.
 
 use super::{Code, Engine, Expand, Scratch};
 use rustc_hash::FxHashMap;
@@ -8,21 +9,45 @@ use std::collections::VecDeque;
 /// arguments, in a hash map).
 const TRACE_BYTES_PER_POSITION: u64 = 128;
 
+/// The way to a position: the moves there, or why there is none to show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Route {
+    Found(Vec<String>),
+    /// Every position reachable was visited without meeting it.
+    Unreached,
+    /// The search stopped at the limit first.
+    TooMany,
+}
+
 /// Breadth-first from the starts to `target`; the labels of the moves on the way (with the rolls
 /// of the chance setup first). `None` if not reached within `limit` positions.
 pub fn trace_to(engine: &Engine, target: Code, limit: u64) -> Option<Vec<String>> {
+    match route(engine, None, target, limit) {
+        Route::Found(moves) => Some(moves),
+        _ => None,
+    }
+}
+
+/// Breadth-first to `target` from `from`, or from the starts when `from` is `None`.
+pub fn route(engine: &Engine, from: Option<Code>, target: Code, limit: u64) -> Route {
     let (limit, _) = super::memory::position_budget(limit, TRACE_BYTES_PER_POSITION);
-    let starts = engine.starts().ok()?;
-    let mut parent: FxHashMap<Code, Option<(Code, usize, Vec<i64>)>> = FxHashMap::default();
+    let starts = match from {
+        Some(code) => vec![(code, Vec::new())],
+        None => match engine.starts() {
+            Ok(bs) => bs.into_iter().map(|b| (b.code, b.rolls)).collect(),
+            Err(_) => return Route::Unreached,
+        },
+    };
+    let mut parent: Parents = FxHashMap::default();
     let mut queue = VecDeque::new();
     let mut roll_of: FxHashMap<Code, String> = FxHashMap::default();
-    for b in &starts {
-        parent.entry(b.code).or_insert(None);
-        queue.push_back(b.code);
-        if !b.rolls.is_empty() {
-            let rolled: Vec<String> = b.rolls.iter().map(|(n, v)| format!("{n}={v}")).collect();
+    for (code, rolls) in &starts {
+        parent.entry(*code).or_insert(None);
+        queue.push_back(*code);
+        if !rolls.is_empty() {
+            let rolled: Vec<String> = rolls.iter().map(|(n, v)| format!("{n}={v}")).collect();
             roll_of
-                .entry(b.code)
+                .entry(*code)
                 .or_insert(format!("roll {}", rolled.join(", ")));
         }
     }
@@ -32,7 +57,7 @@ pub fn trace_to(engine: &Engine, target: Code, limit: u64) -> Option<Vec<String>
             break;
         }
         if parent.len() as u64 > limit {
-            return None;
+            return Route::TooMany;
         }
         let mut kids = Vec::new();
         let r = engine.expand(code, &mut scratch, |f, args, c| {
@@ -49,8 +74,20 @@ pub fn trace_to(engine: &Engine, target: Code, limit: u64) -> Option<Vec<String>
         }
     }
     if !parent.contains_key(&target) {
-        return None;
+        return Route::Unreached;
     }
+    Route::Found(path_to(engine, &parent, &roll_of, target))
+}
+
+type Parents = FxHashMap<Code, Option<(Code, usize, Vec<i64>)>>;
+
+/// The moves from a start to `target`, read back from the search's parents.
+fn path_to(
+    engine: &Engine,
+    parent: &Parents,
+    roll_of: &FxHashMap<Code, String>,
+    target: Code,
+) -> Vec<String> {
     let mut path = Vec::new();
     let mut at = target;
     while let Some(Some((p, f, args))) = parent.get(&at) {
@@ -61,5 +98,5 @@ pub fn trace_to(engine: &Engine, target: Code, limit: u64) -> Option<Vec<String>
         path.push(r.clone());
     }
     path.reverse();
-    Some(path)
+    path
 }

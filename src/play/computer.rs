@@ -2,7 +2,7 @@
 //! random blunder, and the chance setup's roll — all from one seeded ChaCha8 generator, so a seed
 //! replays the same game on every platform.
 
-use crate::commands::solve::{best_moves, rated_moves};
+use super::rated::{best_moves, rated_moves};
 use crate::engine::{Branch, Child, Code, Engine};
 use crate::solve::Solution;
 use num_traits::ToPrimitive;

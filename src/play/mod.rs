@@ -7,10 +7,12 @@
 
 mod computer;
 mod input;
+mod rated;
 mod text;
 pub mod throw;
 
-pub use text::{end_rule_texts, position_words, wrap};
+pub use rated::{best_moves, rated_moves, slower_wins, winning_moves};
+pub use text::{end_rule_texts, position_words, value_text, wrap};
 
 use crate::engine::{Branch, Child, Code, Engine, Expand, Rel};
 use crate::solve::{seen_by_mover, Solution};
@@ -52,13 +54,15 @@ pub struct Game<'a> {
 pub enum Ending {
     Won(u8),
     Tie,
-    /// Computer against computer only: a position occurred for the third time.
+    /// A position occurred for the third time (with the same player to move).
     Repetition,
     /// Input ended before the game did.
     NoInput,
 }
 
-/// How many times a position may occur in a computer-only game before it is a draw.
+/// The occurrence of a position (with the same player to move) that ends the game as a draw. It
+/// holds for every seating: a computer that keeps the turn (`again`) in a drawn position would
+/// otherwise move forever without waiting for anyone.
 pub const REPETITIONS: u32 = 3;
 
 struct Table<'a, 'g, R, W> {
@@ -90,14 +94,11 @@ pub fn play<R: BufRead, W: Write>(
     t.announce_roll(start)?;
     let (mut code, mut to_move) = (start.code, start.mover);
     let mut seen: FxHashMap<(Code, u8), u32> = FxHashMap::default();
-    let watching = opts.seats == [Seat::Computer; 2];
     loop {
-        if watching {
-            let count = seen.entry((code, to_move)).or_insert(0);
-            *count += 1;
-            if *count >= REPETITIONS {
-                return t.repetition(code, to_move);
-            }
+        let count = seen.entry((code, to_move)).or_insert(0);
+        *count += 1;
+        if *count >= REPETITIONS {
+            return t.repetition(code, to_move);
         }
         match t.turn(code, to_move)? {
             Step::Over(ending) => return Ok(ending),
@@ -227,7 +228,7 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
                 Some(e) if hints => {
                     let mut seen = seen_by_mover(e, child.kept);
                     seen.remoteness = seen.remoteness.map(|r| r + 1);
-                    format!("  {}", crate::commands::solve::value_text(&seen))
+                    format!("  {}", value_text(&seen))
                 }
                 _ => String::new(),
             };

@@ -1,8 +1,17 @@
-//! Wording shared by `play`, `tree` and `graph`: a position with whose turn it is, end rules as
-//! written in the file, and word wrapping.
+//! Wording shared by `play`, `solve`, `tree` and `graph`: a value, a position with whose turn it
+//! is, end rules as written in the file, and word wrapping.
 
 use crate::engine::{Code, Engine};
 use crate::rules::Rules;
+use crate::solve::{Entry, Value};
+
+/// A position's value in words: `win in 7`, `lose in 6`, `tie in 3`, `draw`.
+pub fn value_text(e: &Entry) -> String {
+    match e.remoteness {
+        Some(r) if e.value != Value::Draw => format!("{} in {r}", e.value.name()),
+        _ => e.value.name().to_string(),
+    }
+}
 
 /// The position in the file's terms with the player to move: `pile=3, player 2 to move`.
 ///

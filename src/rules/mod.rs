@@ -3,7 +3,7 @@
 
 mod eval;
 
-pub use eval::{check_range, Ctx, RtError, RtKind, MAX_RANGE};
+pub use eval::{arith, check_range, range_size, Ctx, RtError, RtKind, MAX_RANGE};
 
 use crate::syntax::ast::Span;
 
@@ -13,6 +13,33 @@ pub enum VarKind {
     Array,
     /// Indexed by player number, 1-based.
     PerPlayer,
+}
+
+impl CExpr {
+    /// Whether the expression reads nothing but constants: no state, parameter, local or turn.
+    /// Such an expression has one value, which the checker computes with the same interpreter.
+    pub fn is_constant(&self) -> bool {
+        match self {
+            CExpr::Const(_) => true,
+            CExpr::Slot(_)
+            | CExpr::Elem { .. }
+            | CExpr::Local(_)
+            | CExpr::ElemLocal { .. }
+            | CExpr::Mover
+            | CExpr::Opponent
+            | CExpr::LastMover
+            | CExpr::Sum { .. }
+            | CExpr::MinOf { .. }
+            | CExpr::MaxOf { .. }
+            | CExpr::Fold { .. } => false,
+            CExpr::ListElem { index, .. } => index.is_constant(),
+            CExpr::Neg(x, _) | CExpr::Not(x) | CExpr::Abs(x, _) => x.is_constant(),
+            CExpr::Arith(_, a, b, _) | CExpr::Cmp(_, a, b) | CExpr::And(a, b) | CExpr::Or(a, b) => {
+                a.is_constant() && b.is_constant()
+            }
+            CExpr::Min(xs) | CExpr::Max(xs) => xs.iter().all(CExpr::is_constant),
+        }
+    }
 }
 
 /// One declared state variable; it occupies `len` consecutive slots from `base`.
@@ -77,6 +104,13 @@ pub enum CExpr {
         span: Span,
     },
     Local(u16),
+    /// An element of a constant list (a list option or literal), indexed at run time with a bounds
+    /// check: `S[k]` where `k` is a parameter or depends on the state.
+    ListElem {
+        values: std::sync::Arc<[i64]>,
+        index: Box<CExpr>,
+        span: Span,
+    },
     /// `Elem` whose index is a parameter: the common `heap[i]`, without a nested evaluation.
     ElemLocal {
         var: u32,

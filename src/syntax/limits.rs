@@ -1,8 +1,21 @@
-//! Limits on nesting, so that a pathological file gets a diagnostic instead of exhausting the
-//! stack: brackets are counted before parsing, expression depth after.
+//! Limits on size and nesting, so that a pathological file gets a diagnostic instead of exhausting
+//! memory or the stack: the size is checked first, brackets are counted before parsing, expression
+//! depth after.
 
 use super::ast::{Expr, ExprKind, Span};
 use crate::diag::{catalog, Diag};
+
+/// The largest file accepted, in bytes. Rules fit in far less (the largest shipped game is under
+/// 3 KB); a bound here keeps the parser's memory bounded (a 4 MB expression needs about 1 GB).
+pub const MAX_SOURCE_BYTES: usize = 1 << 20;
+
+/// A file larger than `MAX_SOURCE_BYTES` is refused before it is parsed.
+pub fn check_size(source: &str) -> Result<(), Diag> {
+    if source.len() > MAX_SOURCE_BYTES {
+        return Err(catalog::file_too_large(MAX_SOURCE_BYTES));
+    }
+    Ok(())
+}
 
 /// Deepest nesting of `(`, `[` and `{` accepted.
 pub const MAX_BRACKETS: usize = 200;

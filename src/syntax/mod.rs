@@ -8,6 +8,7 @@ mod parse;
 mod throws;
 mod tokens;
 
+pub use limits::MAX_SOURCE_BYTES;
 pub use parse::parse;
 
 #[derive(pest_derive::Parser)]

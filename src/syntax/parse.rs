@@ -14,6 +14,7 @@ use super::throws::{parse_beats, parse_round, parse_throws};
 
 /// Parses a whole file into its AST, or the one syntax error that stopped parsing.
 pub fn parse(source: &str) -> Result<GameFile> {
+    super::limits::check_size(source)?;
     super::limits::check_brackets(source)?;
     let mut pairs = GameParser::parse(Rule::file, source)
         .map_err(|e| super::errors::syntax_error(source, e))?;
@@ -103,7 +104,8 @@ pub(super) fn first(pair: Pair<Rule>) -> Result<Pair<Rule>> {
 }
 
 pub(super) fn parse_string(pair: Pair<Rule>) -> StrLit {
-    let s = span(&pair);
+    // A string is atomic: its span runs to the closing quote (`span` would stop before it).
+    let s = Span::new(pair.as_span().start(), pair.as_span().end());
     let raw = pair.as_str();
     let inner = &raw[1..raw.len().saturating_sub(1).max(1)];
     let mut value = String::new();

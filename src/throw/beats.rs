@@ -19,6 +19,11 @@ pub struct Graph {
     pub beats: Vec<Vec<Option<(Beat, Origin)>>>,
     /// The generated rule, when it applied: it then decides every pair.
     pub rule: Option<Span>,
+    /// Throws named on a line with an error: a pair with one of them may be undecided only
+    /// because that line is broken, so it gets no warning of its own.
+    pub unsure: Vec<bool>,
+    /// Every pair is in doubt: `beats` is missing, or its generated rule could not apply.
+    pub all_unsure: bool,
 }
 
 /// Names used in lines that are not throws, each with every place it is used, in file order.
@@ -46,8 +51,11 @@ pub fn build(
     let mut g = Graph {
         beats: vec![vec![None; n]; n],
         rule: None,
+        unsure: vec![false; n],
+        all_unsure: false,
     };
     if file.beats.is_empty() {
+        g.all_unsure = true;
         if let Some(span) = throws_span {
             diags.push(msg::no_beats(span));
         }
@@ -78,6 +86,7 @@ pub fn build(
 fn odd_steps(g: &mut Graph, span: Span, throws_span: Span, n: usize, diags: &mut Diagnostics) {
     if n.is_multiple_of(2) {
         diags.push(msg::even_odd_steps(span, throws_span, n));
+        g.all_unsure = true;
         return;
     }
     g.rule = Some(span);
@@ -117,15 +126,28 @@ fn resolve(name: &Ident, throws: &[Throw], unknown: &mut Unknown) -> Option<usiz
 /// One line of `beats`: WINNER VERB LOSER [scores N].
 fn line(g: &mut Graph, e: &Edge, throws: &[Throw], unknown: &mut Unknown, diags: &mut Diagnostics) {
     let [winner, verb, loser] = &e.words[..] else {
+        // The line meant some pair with each throw it names.
+        for w in &e.words {
+            if let Some(k) = throws.iter().position(|t| t.name == w.name) {
+                g.unsure[k] = true;
+            }
+        }
         return malformed(e, throws, unknown, diags);
     };
     let w = resolve(winner, throws, unknown);
     let l = resolve(loser, throws, unknown);
     let score = e.score.as_ref().map_or(Q::one(), |s| score(s, diags));
-    let (Some(w), Some(l)) = (w, l) else { return };
+    let (Some(w), Some(l)) = (w, l) else {
+        // The line meant some pair with the throw it does name.
+        for k in [w, l].into_iter().flatten() {
+            g.unsure[k] = true;
+        }
+        return;
+    };
     let (wn, ln) = (&winner.name, &loser.name);
     if w == l {
         diags.push(msg::self_beat(e.span, wn));
+        g.unsure[w] = true;
         return;
     }
     match (&g.beats[w][l], &g.beats[l][w]) {

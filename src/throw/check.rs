@@ -14,11 +14,9 @@ pub fn check(file: &GameFile, sets: &[SetArg], diags: &mut Diagnostics) -> Optio
     duplicates(file, diags);
     let (throws, spans) = throws(file, diags);
     let players = players(file, diags);
-    let errors_before_beats = diags.error_count();
     let graph = beats::build(file, &throws, file.throws.first().map(throws_span), diags);
     let ties_allowed = !file.ties_allowed.is_empty();
-    // A broken beats-graph leaves pairs undecided only as a consequence; say nothing more about them.
-    if !ties_allowed && diags.error_count() == errors_before_beats {
+    if !ties_allowed {
         undecided(&graph, &throws, &spans, diags);
     }
     let round = round(file, throws.len(), diags);
@@ -133,10 +131,15 @@ fn players(file: &GameFile, diags: &mut Diagnostics) -> Players {
     }
 }
 
+/// Warns about each pair nothing decides, except pairs a broken line may have been meant for.
 fn undecided(g: &Graph, throws: &[Throw], spans: &[Span], diags: &mut Diagnostics) {
+    if g.all_unsure {
+        return;
+    }
     for i in 0..throws.len() {
         for j in i + 1..throws.len() {
-            if g.beats[i][j].is_none() && g.beats[j][i].is_none() {
+            let doubt = g.unsure[i] || g.unsure[j];
+            if !doubt && g.beats[i][j].is_none() && g.beats[j][i].is_none() {
                 let (a, b) = (&throws[i].name, &throws[j].name);
                 diags.push(msg::undecided_pair(spans[i], spans[j], a, b));
             }

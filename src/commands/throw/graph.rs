@@ -1,6 +1,7 @@
 //! `gamec graph` for throw games: the beats-graph as Graphviz DOT or JSON.
 
-use crate::cli::{out, CliResult, GraphFormat, Loaded};
+use crate::commands::common::{CliResult, GraphFormat, Loaded};
+use crate::commands::io::out;
 use crate::throw::exact::fraction;
 use crate::throw::ThrowGame;
 use num_traits::One;

@@ -8,14 +8,9 @@ pub mod run;
 pub mod solve;
 pub mod two_player_text;
 
-use crate::cli::Exit;
+pub use crate::commands::common::usage;
+use crate::commands::common::Exit;
 use crate::throw::{Action, ThrowGame, When};
-
-/// A usage error: the message on stderr and exit code 2.
-pub fn usage(message: &str) -> Exit {
-    eprintln!("error: {message}");
-    Exit(2)
-}
 
 /// `n` when the game is for `n` players, else a usage error saying for how many it is.
 pub fn checked_players(t: &ThrowGame, n: u32) -> Result<u32, Exit> {

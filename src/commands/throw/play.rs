@@ -1,7 +1,7 @@
 //! `gamec play` for throw games: solve the matrix game, then hand the terminal to the play loop.
 
 use super::{checked_players, usage};
-use crate::cli::{CliResult, ComputerStyle, Loaded};
+use crate::commands::common::{CliResult, ComputerStyle, Loaded};
 use crate::play::throw::{approximate, Match, Style};
 use crate::throw::{matrix, ThrowGame};
 use rand::SeedableRng;

@@ -1,7 +1,8 @@
 //! `gamec run`: the fixed-strategy elimination game, each player's throws given in advance.
 
 use super::{checked_players, rule_text, usage};
-use crate::cli::{out, CliResult, Exit, Loaded};
+use crate::commands::common::{CliResult, Exit, Loaded};
+use crate::commands::io::out;
 use crate::diag::did_you_mean;
 use crate::throw::elimination::{self, RoundLog, RunLog, Stop};
 use crate::throw::ThrowGame;

@@ -1,7 +1,8 @@
 //! `gamec solve` for throw games: the 2-player matrix game and the elimination chain, as text or JSON.
 
 use super::{chain_text, checked_players, two_player_text, usage};
-use crate::cli::{out, CliResult, Loaded};
+use crate::commands::common::{CliResult, Loaded};
+use crate::commands::io::out;
 use crate::throw::{elimination, matrix, ThrowGame};
 use serde_json::json;
 

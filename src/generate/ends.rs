@@ -1,0 +1,147 @@
+//! The chance setup (rolls, with or without weights, `by player K`) and the end rules with every
+//! form of outcome.
+
+use super::scope::{Gen, Local, Shape, Var};
+use rand::Rng;
+
+impl<R: Rng> Gen<'_, R> {
+    /// `setup [by player K] { ... }`: one or two rolls, perhaps an assignment or a condition.
+    pub(super) fn setup(&mut self) -> String {
+        let again = self.profile.again;
+        self.profile.again = false;
+        let by = match self.int_in(0, 2) {
+            0 => String::new(),
+            k => format!(" by player {k}"),
+        };
+        let mut body = String::new();
+        for _ in 0..self.int_in(1, 2) {
+            body.push_str(&self.roll());
+        }
+        if self.chance(0.4) {
+            body.push_str(&self.block(1, 1, 4));
+        }
+        self.profile.again = again;
+        format!("  setup{by} {{\n{body}  }}\n")
+    }
+
+    fn roll(&mut self) -> String {
+        let targets: Vec<Var> = self.vars.iter().filter(|v| !v.clock).cloned().collect();
+        let Some(v) = self.pick(&targets).cloned() else {
+            return String::new();
+        };
+        let place = match &v.shape {
+            Shape::Scalar => v.name.clone(),
+            Shape::PerPlayer => format!("{}[{}]", v.name, self.int_in(1, 2)),
+            Shape::Array(_) => format!("{}[{}]", v.name, self.int_in(0, 1)),
+        };
+        let (mut lo, mut hi) = (v.lo_v, v.hi_v);
+        if self.cfg.extreme && self.chance(0.3) {
+            let weights: Vec<String> = (0..self.int_in(1, 3)).map(|_| self.literal()).collect();
+            let (a, b) = (self.literal(), self.literal());
+            return format!(
+                "    roll {place} in {a}..={b} weights [{}]\n",
+                weights.join(", ")
+            );
+        }
+        if !self.cfg.extreme {
+            lo = self.int_in(lo, hi);
+            hi = self.int_in(lo, hi.min(lo + 3));
+            if self.chance(0.04) {
+                hi += 1;
+            }
+        }
+        let weights = if self.chance(0.5) {
+            let n = (hi as i128 - lo as i128 + 1).clamp(0, 8) as usize;
+            let mut ws: Vec<i64> = (0..n).map(|_| self.int_in(0, 3)).collect();
+            if let Some(w) = ws.first_mut() {
+                if !self.chance(0.03) {
+                    *w = (*w).max(1);
+                }
+            }
+            if self.chance(0.03) {
+                ws.push(1);
+            }
+            let text: Vec<String> = ws.iter().map(|w| w.to_string()).collect();
+            format!(" weights [{}]", text.join(", "))
+        } else {
+            String::new()
+        };
+        format!("    roll {place} in {lo}..={hi}{weights}\n")
+    }
+
+    /// One to three end rules, and usually `end if no moves`.
+    pub(super) fn ends(&mut self) -> String {
+        let mut rules = Vec::new();
+        if let Some(c) = self.vars.iter().find(|v| v.clock).cloned() {
+            let o = self.outcome();
+            rules.push(format!("  end if {} == {}: {o}\n", c.name, c.hi));
+        }
+        for _ in 0..self.int_in(usize::from(rules.is_empty()) as i64, 2) {
+            let e = self.expr_depth().max(1);
+            let c = self.cond(e);
+            let o = self.outcome();
+            rules.push(format!("  end if {c}: {o}\n"));
+        }
+        if self.chance(0.85) {
+            let at = self.int_in(0, rules.len() as i64) as usize;
+            let o = self.outcome();
+            rules.insert(at, format!("  end if no moves: {o}\n"));
+        }
+        rules.concat()
+    }
+
+    /// An outcome; impartial games mostly end with the player to move losing (normal play).
+    fn outcome(&mut self) -> String {
+        let wl = |g: &mut Self| if g.chance(0.5) { "wins" } else { "loses" };
+        if self.profile.impartial {
+            return match self.int_in(0, 19) {
+                0 => "tie".into(),
+                1 => "mover wins".into(),
+                2 => "last mover loses".into(),
+                k if k < 11 => "last mover wins".into(),
+                _ => "mover loses".into(),
+            };
+        }
+        match self.int_in(0, 6) {
+            0 => format!("last mover {}", wl(self)),
+            1 => format!("mover {}", wl(self)),
+            2 => format!("player {} {}", self.player(1), wl(self)),
+            3 | 4 => self.each(),
+            5 => "tie".into(),
+            _ => format!("last mover {}", wl(self)),
+        }
+    }
+
+    /// `winner is each w where COND`, mostly written so that exactly one player qualifies.
+    fn each(&mut self) -> String {
+        let w = self.fresh("w");
+        let per_player: Vec<Var> = self
+            .indexed(false)
+            .into_iter()
+            .filter(|v| v.shape == Shape::PerPlayer)
+            .collect();
+        let cond = match self.int_in(0, 4) {
+            0 => format!("{w} == {}", self.player(1)),
+            1 => format!("({w} == 1) == {}", self.cond(1)),
+            2 if !per_player.is_empty() => {
+                let v = self.pick(&per_player).map(|v| v.name.clone());
+                let v = v.unwrap_or_default();
+                format!(
+                    "{v}[{w}] > {v}[3 - {w}] or ({v}[{w}] == {v}[3 - {w}] and {w} == last mover)"
+                )
+            }
+            3 => format!("{w} != {}", self.player(1)),
+            _ => {
+                self.locals.push(Local {
+                    name: w.clone(),
+                    indexes: None,
+                    player: true,
+                });
+                let c = self.cond(2);
+                self.locals.pop();
+                c
+            }
+        };
+        format!("winner is each {w} where {cond}")
+    }
+}

@@ -1,0 +1,272 @@
+//! Random expressions: numbers and conditions over what is in scope, every operator and built-in,
+//! fully parenthesised. Indices and divisors are mostly safe (a parameter over the array's
+//! indices, a remainder by the length, a nonzero divisor) and sometimes not, so that run-time
+//! errors stay rare but do happen.
+
+use super::scope::{Gen, Local, Shape, Var};
+use rand::Rng;
+
+/// How often an index or divisor is written without making it safe.
+const RISKY: f64 = 0.04;
+
+impl<R: Rng> Gen<'_, R> {
+    /// A number-valued expression at most `depth` operators deep.
+    pub fn int(&mut self, depth: u32) -> String {
+        if depth == 0 || self.chance(0.3) {
+            return self.int_atom();
+        }
+        let d = depth - 1;
+        match self.int_in(0, 15) {
+            0 | 1 => format!("({} + {})", self.int(d), self.int(d)),
+            2 => format!("({} - {})", self.int(d), self.int(d)),
+            3 => format!("({} * {})", self.int(d), self.int(d)),
+            4 => format!("({} / {})", self.int(d), self.divisor(d)),
+            5 => format!("({} % {})", self.int(d), self.divisor(d)),
+            6 => format!("(-{})", self.int(d)),
+            7 => format!("abs({})", self.int(d)),
+            8 => {
+                let f = if self.chance(0.5) { "min" } else { "max" };
+                let n = self.int_in(2, 3);
+                let args: Vec<String> = (0..n).map(|_| self.int(d)).collect();
+                format!("{f}({})", args.join(", "))
+            }
+            9 => self.aggregate(),
+            10 => {
+                let (dom, local) = self.domain(d);
+                self.locals.push(local);
+                let c = self.cond(d);
+                let name = self.locals.pop().map(|l| l.name).unwrap_or_default();
+                format!("count({name} in {dom} where {c})")
+            }
+            11 => {
+                let items: Vec<i64> = (0..self.int_in(1, 4)).map(|_| self.int_in(-2, 5)).collect();
+                let text: Vec<String> = items.iter().map(|v| v.to_string()).collect();
+                let i = self.index_into(items.len(), None, d);
+                format!("[{}][{i}]", text.join(", "))
+            }
+            _ => self.int_atom(),
+        }
+    }
+
+    /// A number without operators: a literal, a name, an element, a player number.
+    fn int_atom(&mut self) -> String {
+        loop {
+            match self.int_in(0, 9) {
+                0 | 1 => return self.literal(),
+                2 => {
+                    if let Some(v) = self.pick(&self.int_scalars()) {
+                        return v.name.clone();
+                    }
+                }
+                3 => {
+                    let names: Vec<String> = self.locals.iter().map(|l| l.name.clone()).collect();
+                    if let Some(n) = self.pick(&names) {
+                        return n.clone();
+                    }
+                }
+                4 => {
+                    let opts = self.int_opts.clone();
+                    if let Some((n, _)) = self.pick(&opts) {
+                        return n.clone();
+                    }
+                }
+                5 | 6 => {
+                    if let Some(v) = self.pick(&self.indexed(false)) {
+                        return self.element(v, 0);
+                    }
+                }
+                7 => {
+                    let lists = self.lists.clone();
+                    if let Some((n, vs)) = self.pick(&lists) {
+                        let i = self.index_into(vs.len(), Some(n), 0);
+                        return format!("{n}[{i}]");
+                    }
+                }
+                8 if self.turn() => {
+                    let who = ["mover", "opponent", "last mover"];
+                    return self.pick(&who).map_or("mover".into(), |s| s.to_string());
+                }
+                _ => return "players".to_string(),
+            }
+        }
+    }
+
+    /// `sum`, `min`, `max` or `len` of an array or a list.
+    fn aggregate(&mut self) -> String {
+        let f = ["sum", "min", "max", "len"];
+        let f = self.pick(&f).copied().unwrap_or("sum");
+        let mut names: Vec<String> = self.indexed(false).into_iter().map(|v| v.name).collect();
+        names.extend(self.lists.iter().map(|(n, _)| n.clone()));
+        match self.pick(&names) {
+            Some(n) => format!("{f}({n})"),
+            None => self.literal(),
+        }
+    }
+
+    /// A divisor: mostly a nonzero constant, sometimes something that may be zero.
+    fn divisor(&mut self, d: u32) -> String {
+        if self.chance(RISKY) || self.cfg.extreme {
+            return self.int(d);
+        }
+        let v = *self.pick(&[1, 2, 3, -2, 5]).unwrap_or(&2);
+        if v < 0 {
+            format!("({v})")
+        } else {
+            v.to_string()
+        }
+    }
+
+    /// An element of an array or per-player variable, with an index that is usually valid.
+    pub fn element(&mut self, v: &Var, d: u32) -> String {
+        let i = match &v.shape {
+            Shape::PerPlayer => self.player(d),
+            _ => {
+                let len = format!("len({})", v.name);
+                self.index_by_len(&len, Some(&v.name), d)
+            }
+        };
+        format!("{}[{i}]", v.name)
+    }
+
+    /// An index into a list or array of `len` values.
+    fn index_into(&mut self, len: usize, of: Option<&String>, d: u32) -> String {
+        if self.chance(0.3) && len > 0 {
+            return self.int_in(0, len as i64 - 1).to_string();
+        }
+        self.index_by_len(&len.to_string(), of, d)
+    }
+
+    fn index_by_len(&mut self, len: &str, of: Option<&String>, d: u32) -> String {
+        let over: Vec<String> = self
+            .locals
+            .iter()
+            .filter(|l| l.indexes.is_some() && l.indexes.as_ref() == of)
+            .map(|l| l.name.clone())
+            .collect();
+        if !over.is_empty() && self.chance(0.6) {
+            return self.pick(&over).cloned().unwrap_or_default();
+        }
+        if self.chance(RISKY) || (self.cfg.extreme && self.chance(0.1)) {
+            return self.int(d);
+        }
+        format!("({} % {len})", self.int(d))
+    }
+
+    /// A player number: usually 1 or 2.
+    pub fn player(&mut self, d: u32) -> String {
+        let players: Vec<String> = self
+            .locals
+            .iter()
+            .filter(|l| l.player)
+            .map(|l| l.name.clone())
+            .collect();
+        if !players.is_empty() && self.chance(0.5) {
+            return self.pick(&players).cloned().unwrap_or_default();
+        }
+        if self.chance(RISKY) {
+            return self.int(d);
+        }
+        match self.int_in(0, 5) {
+            0 if self.turn() => "mover".into(),
+            1 if self.turn() => "opponent".into(),
+            2 if self.turn() => "last mover".into(),
+            3 => self.int_in(1, 2).to_string(),
+            _ => format!("(1 + {} % 2)", self.int(d)),
+        }
+    }
+
+    /// A condition at most `depth` operators deep.
+    pub fn cond(&mut self, depth: u32) -> String {
+        if depth == 0 || self.chance(0.2) {
+            return self.cond_atom(depth);
+        }
+        let d = depth - 1;
+        match self.int_in(0, 9) {
+            0 | 1 => format!("({} and {})", self.cond(d), self.cond(d)),
+            2 | 3 => format!("({} or {})", self.cond(d), self.cond(d)),
+            4 => format!("(not {})", self.cond(d)),
+            5 => {
+                let op = if self.chance(0.5) { "==" } else { "!=" };
+                format!("({} {op} {})", self.cond(d), self.cond(d))
+            }
+            6 => {
+                let f = if self.chance(0.5) { "any" } else { "all" };
+                let (dom, local) = self.domain(d);
+                self.locals.push(local);
+                let c = self.cond(d);
+                let name = self.locals.pop().map(|l| l.name).unwrap_or_default();
+                format!("{f}({name} in {dom} where {c})")
+            }
+            _ => self.compare(d),
+        }
+    }
+
+    /// A comparison of two numbers.
+    pub fn compare(&mut self, d: u32) -> String {
+        let ops = ["==", "!=", "<", "<=", ">", ">="];
+        let op = self.pick(&ops).copied().unwrap_or("==");
+        format!("({} {op} {})", self.int(d), self.int(d))
+    }
+
+    fn cond_atom(&mut self, depth: u32) -> String {
+        match self.int_in(0, 6) {
+            0 => if self.chance(0.5) { "true" } else { "false" }.into(),
+            1 | 2 => match self.pick(&self.bool_scalars()) {
+                Some(v) => v.name.clone(),
+                None => self.compare(depth.min(1)),
+            },
+            3 => match self.pick(&self.bool_opts.clone()) {
+                Some(n) => n.clone(),
+                None => self.compare(depth.min(1)),
+            },
+            4 => match self.pick(&self.indexed(true)) {
+                Some(v) => self.element(v, depth.min(1)),
+                None => self.compare(depth.min(1)),
+            },
+            _ => self.compare(depth.min(1)),
+        }
+    }
+
+    /// What a comprehension or parameter ranges over, and the local it binds.
+    pub fn domain(&mut self, d: u32) -> (String, Local) {
+        let name = self.fresh("q");
+        let mut local = Local {
+            name,
+            indexes: None,
+            player: false,
+        };
+        let arrays: Vec<String> = self
+            .vars
+            .iter()
+            .filter(|v| matches!(v.shape, Shape::Array(_)))
+            .map(|v| v.name.clone())
+            .chain(self.lists.iter().map(|(n, _)| n.clone()))
+            .collect();
+        let text = match self.int_in(0, 6) {
+            0 if !arrays.is_empty() => {
+                let a = self.pick(&arrays).cloned().unwrap_or_default();
+                local.indexes = Some(a.clone());
+                format!("indices({a})")
+            }
+            1 => {
+                local.player = true;
+                "players".into()
+            }
+            2 if self.cfg.extreme => {
+                // Near an end of 64 bits, where a loop's counter can overflow.
+                let ends = ["9223372036854775807", "(-9223372036854775807 - 1)"];
+                let end = self.pick(&ends).copied().unwrap_or("0");
+                let k = self.int_in(0, 3);
+                if end.starts_with('9') {
+                    format!("({end} - {k})..={end}")
+                } else {
+                    format!("{end}..=({end} + {k})")
+                }
+            }
+            3 if self.cfg.extreme => format!("{}..={}", self.literal(), self.literal()),
+            4 => format!("{}..{}", self.int(d.min(1)), self.int(d.min(1))),
+            _ => format!("{}..={}", self.int(d.min(1)), self.int(d.min(1))),
+        };
+        (text, local)
+    }
+}

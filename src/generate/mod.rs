@@ -1,0 +1,48 @@
+//! Random games, as source text: sequential games that use every construct of the language, and
+//! throw games. Small configurations give games that mostly check and solve (so tests can compare
+//! the engine with the reference interpreter); extreme ones push numbers, ranges and nesting to
+//! the limits, for fuzzing.
+
+mod ends;
+mod expr;
+mod scope;
+mod seq;
+mod stmt;
+mod throws;
+
+/// How big and how wild the generated games are.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Numbers near ±2^63, huge ranges, deep nesting: games that need not be solvable, for fuzzing.
+    pub extreme: bool,
+    /// Aim to keep non-extreme games below this many positions.
+    pub max_positions: u64,
+}
+
+impl Config {
+    /// Small games that mostly check and solve in a few milliseconds.
+    pub fn small() -> Config {
+        Config {
+            extreme: false,
+            max_positions: 400,
+        }
+    }
+
+    /// Games at the edges of the language's limits.
+    pub fn extreme() -> Config {
+        Config {
+            extreme: true,
+            max_positions: 1_000_000,
+        }
+    }
+}
+
+/// The source text of a random sequential game.
+pub fn sequential_game(rng: &mut impl rand::Rng, cfg: &Config) -> String {
+    seq::game(rng, cfg)
+}
+
+/// The source text of a random throw game.
+pub fn throw_game(rng: &mut impl rand::Rng, cfg: &Config) -> String {
+    throws::game(rng, cfg)
+}

@@ -1,0 +1,163 @@
+//! The generator's state: what the game being written has declared so far (and so what an
+//! expression may mention), the game's profile, and small random helpers.
+
+use super::Config;
+use rand::Rng;
+
+/// The shape of a state variable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Shape {
+    Scalar,
+    /// An array; its length as written (a number or `len(S)`).
+    Array(String),
+    PerPlayer,
+}
+
+/// A declared state variable, with its range as written (for always-in-range assignments).
+#[derive(Clone, Debug)]
+pub(super) struct Var {
+    pub name: String,
+    pub shape: Shape,
+    pub is_bool: bool,
+    pub lo: String,
+    pub hi: String,
+    /// The range's ends with the options at their defaults.
+    pub lo_v: i64,
+    pub hi_v: i64,
+    /// The step counter of an acyclic game: only the step at the start of each move changes it.
+    pub clock: bool,
+}
+
+/// A name bound by a parameter, a comprehension or `winner is each`: always a number.
+#[derive(Clone, Debug)]
+pub(super) struct Local {
+    pub name: String,
+    /// The array or list whose indices it ranges over, if any.
+    pub indexes: Option<String>,
+    /// Whether it ranges over `players`.
+    pub player: bool,
+}
+
+/// What kind of game is being written; decided first, it steers every later choice.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Profile {
+    /// No rule mentions the turn and no move says `again`: Grundy values apply.
+    pub impartial: bool,
+    /// Every move advances a step counter, so play cannot loop.
+    pub acyclic: bool,
+    /// Some moves may say `again`.
+    pub again: bool,
+}
+
+pub(super) struct Gen<'a, R: Rng> {
+    pub rng: &'a mut R,
+    pub cfg: &'a Config,
+    pub profile: Profile,
+    /// Int options with their default values.
+    pub int_opts: Vec<(String, i64)>,
+    pub bool_opts: Vec<String>,
+    /// List options and list literals' values.
+    pub lists: Vec<(String, Vec<i64>)>,
+    pub vars: Vec<Var>,
+    pub locals: Vec<Local>,
+    counter: u32,
+}
+
+impl<'a, R: Rng> Gen<'a, R> {
+    pub fn new(rng: &'a mut R, cfg: &'a Config) -> Gen<'a, R> {
+        let impartial = rng.gen_bool(0.3);
+        let profile = Profile {
+            impartial,
+            acyclic: rng.gen_bool(0.5),
+            again: !impartial && rng.gen_bool(0.35),
+        };
+        Gen {
+            rng,
+            cfg,
+            profile,
+            int_opts: Vec::new(),
+            bool_opts: Vec::new(),
+            lists: Vec::new(),
+            vars: Vec::new(),
+            locals: Vec::new(),
+            counter: 0,
+        }
+    }
+
+    /// True with probability `p`.
+    pub fn chance(&mut self, p: f64) -> bool {
+        self.rng.gen_bool(p.clamp(0.0, 1.0))
+    }
+
+    /// A number in `lo..=hi`.
+    pub fn int_in(&mut self, lo: i64, hi: i64) -> i64 {
+        self.rng.gen_range(lo..=hi)
+    }
+
+    /// One of the items, by index.
+    pub fn pick<'b, T>(&mut self, items: &'b [T]) -> Option<&'b T> {
+        if items.is_empty() {
+            None
+        } else {
+            items.get(self.rng.gen_range(0..items.len()))
+        }
+    }
+
+    /// A fresh name with the given prefix.
+    pub fn fresh(&mut self, prefix: &str) -> String {
+        self.counter += 1;
+        format!("{prefix}{}", self.counter)
+    }
+
+    /// Whether rules may mention whose turn it is.
+    pub fn turn(&self) -> bool {
+        !self.profile.impartial
+    }
+
+    /// A literal: small numbers, or (extreme) numbers near the ends of 64 bits.
+    pub fn literal(&mut self) -> String {
+        if self.cfg.extreme && self.chance(0.4) {
+            let big = [
+                "9223372036854775807",
+                "(-9223372036854775807 - 1)",
+                "-9223372036854775807",
+                "4611686018427387904",
+                "3037000500",
+                "4294967296",
+                "1000001",
+            ];
+            return self.pick(&big).map_or("0".into(), |s| s.to_string());
+        }
+        let v = self.int_in(-3, 6);
+        if v < 0 {
+            format!("({v})")
+        } else {
+            v.to_string()
+        }
+    }
+
+    pub fn int_scalars(&self) -> Vec<Var> {
+        self.vars
+            .iter()
+            .filter(|v| v.shape == Shape::Scalar && !v.is_bool)
+            .cloned()
+            .collect()
+    }
+
+    pub fn bool_scalars(&self) -> Vec<Var> {
+        self.vars
+            .iter()
+            .filter(|v| v.shape == Shape::Scalar && v.is_bool)
+            .cloned()
+            .collect()
+    }
+
+    /// Arrays and per-player variables holding numbers (`want_bool` false) or conditions.
+    pub fn indexed(&self, want_bool: bool) -> Vec<Var> {
+        self.vars
+            .iter()
+            .filter(|v| v.shape != Shape::Scalar && v.is_bool == want_bool)
+            .cloned()
+            .collect()
+    }
+}

@@ -1,0 +1,240 @@
+//! A random sequential game: options, state (sized to the position budget), an optional chance
+//! setup, move families and end rules with every kind of outcome.
+
+use super::scope::{Gen, Shape, Var};
+use super::Config;
+use rand::Rng;
+
+pub(super) fn game(rng: &mut impl Rng, cfg: &Config) -> String {
+    if !cfg.extreme && rng.gen_bool(0.05) {
+        return long_game(rng);
+    }
+    let mut g = Gen::new(rng, cfg);
+    let mut out = format!("game \"Generated {}\" {{\n", g.int_in(1, 9999));
+    if g.chance(0.2) {
+        out.push_str("  about \"A game written by the generator.\"\n");
+    }
+    out.push_str(&g.options());
+    if g.chance(0.3) {
+        out.push_str("  players 2\n");
+    }
+    out.push_str(&g.state());
+    if g.chance(0.35) {
+        out.push_str(&g.setup());
+    }
+    for _ in 0..g.int_in(1, if cfg.extreme { 5 } else { 3 }) {
+        let m = g.move_decl();
+        out.push_str(&m);
+    }
+    out.push_str(&g.ends());
+    out.push_str("}\n");
+    out
+}
+
+/// A take-away game long enough that remoteness passes 255 or Grundy values pass 31, so that
+/// solution tables must widen their entries.
+fn long_game(rng: &mut impl Rng) -> String {
+    let top = rng.gen_range(390..=420);
+    let take = [2, 2, 33, 45][rng.gen_range(0..4)];
+    let outcome = ["last mover wins", "last mover loses", "mover loses"][rng.gen_range(0..3)];
+    format!(
+        "game \"Long\" {{
+  option top: 1..=1000 = {top}
+  state {{ c: 0..=top = top }}
+  move take(n in 1..={take}) if n <= c {{ c -= n }}
+  end if c == 0: {outcome}
+}}
+"
+    )
+}
+
+impl<R: Rng> Gen<'_, R> {
+    fn options(&mut self) -> String {
+        let mut out = String::new();
+        for _ in 0..self.int_in(0, 4) {
+            let name = self.fresh("k");
+            let line = match self.int_in(0, 5) {
+                0 | 1 => {
+                    let v = self.int_in(1, 3);
+                    self.int_opts.push((name.clone(), v));
+                    format!("option {name}: 1..=3 = {v}")
+                }
+                2 => {
+                    let earlier = self.int_opts.clone();
+                    match self.pick(&earlier).cloned() {
+                        Some((o, v)) => {
+                            self.int_opts.push((name.clone(), v + 1));
+                            format!("option {name} = {o} + 1")
+                        }
+                        None => {
+                            self.int_opts.push((name.clone(), 2));
+                            format!("option {name} = 2")
+                        }
+                    }
+                }
+                3 | 4 => {
+                    let name = self.fresh("S");
+                    let vs: Vec<i64> = (0..self.int_in(1, 4)).map(|_| self.int_in(-1, 4)).collect();
+                    let text: Vec<String> = vs.iter().map(|v| v.to_string()).collect();
+                    self.lists.push((name.clone(), vs));
+                    format!("option {name} = [{}]", text.join(", "))
+                }
+                _ => {
+                    let name = self.fresh("f");
+                    let v = self.chance(0.5);
+                    self.bool_opts.push(name.clone());
+                    format!("option {name}: bool = {v}")
+                }
+            };
+            out.push_str(&format!("  {line}\n"));
+        }
+        out
+    }
+
+    /// The state block: a step counter for acyclic games, then variables while the budget lasts.
+    fn state(&mut self) -> String {
+        let mut budget = self.cfg.max_positions.max(8) as f64 / 2.0;
+        if self.profile.again {
+            budget /= 2.0;
+        }
+        let mut lines = Vec::new();
+        if self.profile.acyclic {
+            let t = self.int_in(2, 5);
+            budget /= (t + 1) as f64;
+            let name = self.fresh("t");
+            lines.push(format!("{name}: 0..={t} = 0"));
+            self.vars.push(Var {
+                name,
+                shape: Shape::Scalar,
+                is_bool: false,
+                lo: "0".into(),
+                hi: t.to_string(),
+                lo_v: 0,
+                hi_v: t,
+                clock: true,
+            });
+        }
+        for k in 0..4 {
+            if budget < 2.0 || (k > 0 && self.chance(0.25)) {
+                break;
+            }
+            if let Some((line, size)) = self.variable(budget) {
+                budget /= size as f64;
+                lines.push(line);
+            }
+        }
+        let split = lines.len() > 1 && self.chance(0.2);
+        let mut out = String::from("  state {\n");
+        for (k, l) in lines.iter().enumerate() {
+            if split && k == lines.len() / 2 {
+                out.push_str("  }\n  state {\n");
+            }
+            out.push_str(&format!("    {l}\n"));
+        }
+        out.push_str("  }\n");
+        out
+    }
+
+    /// One variable that fits in `budget` positions: its declaration and how many values it has.
+    fn variable(&mut self, budget: f64) -> Option<(String, u64)> {
+        let is_bool = self.chance(0.25);
+        let (elem, lo, hi, lo_v, hi_v) = if is_bool {
+            ("bool".to_string(), "0".to_string(), "1".to_string(), 0, 1)
+        } else {
+            self.elem_range()
+        };
+        let size = (hi_v as i128 - lo_v as i128 + 1).clamp(1, u64::MAX as i128) as u64;
+        let per_player = self.turn() && self.chance(0.3);
+        let (shape, ty, count) = if per_player {
+            (Shape::PerPlayer, format!("per player {elem}"), 2)
+        } else if self.chance(0.35) {
+            let len = self.int_in(2, 3) as usize;
+            let lists = self.lists.clone();
+            let by_list = lists
+                .iter()
+                .find(|(_, vs)| vs.len() == len && self.cfg.extreme);
+            let len_text = by_list.map_or(len.to_string(), |(n, _)| format!("len({n})"));
+            (
+                Shape::Array(len_text.clone()),
+                format!("[{elem}; {len_text}]"),
+                len,
+            )
+        } else {
+            (Shape::Scalar, elem, 1)
+        };
+        let total = size.saturating_pow(count as u32);
+        if !self.cfg.extreme && total as f64 > budget {
+            return None;
+        }
+        let name = self.fresh(if is_bool { "b" } else { "x" });
+        let init = self.initial(is_bool, lo_v, hi_v, count, &shape);
+        self.vars.push(Var {
+            name: name.clone(),
+            shape,
+            is_bool,
+            lo,
+            hi,
+            lo_v,
+            hi_v,
+            clock: false,
+        });
+        Some((format!("{name}: {ty}{init}"), total))
+    }
+
+    /// An element range as written (`LO..=HI` or `LO..END`), its inclusive ends as written, and
+    /// those ends with the options at their defaults.
+    fn elem_range(&mut self) -> (String, String, String, i64, i64) {
+        if self.cfg.extreme && self.chance(0.5) {
+            let ends = [
+                (-9223372036854775807, 9223372036854775807),
+                (0, 4294967296),
+                (9223372036854775800, 9223372036854775807),
+                (-9223372036854775807, -9223372036854775800),
+            ];
+            let (a, b) = *self.pick(&ends).unwrap_or(&(0, 1));
+            return (format!("{a}..={b}"), a.to_string(), b.to_string(), a, b);
+        }
+        let opts = self.int_opts.clone();
+        if self.chance(0.25) {
+            if let Some((o, v)) = self.pick(&opts).cloned() {
+                return (format!("0..={o}"), "0".into(), o, 0, v);
+            }
+        }
+        let lo = self.int_in(-2, 1);
+        let hi = lo + self.int_in(1, 4);
+        let text = if self.chance(0.2) {
+            format!("{lo}..{}", hi + 1)
+        } else {
+            format!("{lo}..={hi}")
+        };
+        (text, lo.to_string(), hi.to_string(), lo, hi)
+    }
+
+    /// ` = VALUE` (or nothing): one value for all elements, a list, or an option.
+    fn initial(&mut self, is_bool: bool, lo: i64, hi: i64, count: usize, shape: &Shape) -> String {
+        if self.chance(0.25) {
+            return String::new();
+        }
+        if is_bool {
+            return format!(" = {}", self.chance(0.5));
+        }
+        if *shape != Shape::Scalar && self.chance(0.5) {
+            let vs: Vec<String> = (0..count)
+                .map(|_| self.rng.gen_range(lo..=hi).to_string())
+                .collect();
+            return format!(" = [{}]", vs.join(", "));
+        }
+        let fitting: Vec<String> = self
+            .int_opts
+            .iter()
+            .filter(|(_, v)| *v >= lo && *v <= hi)
+            .map(|(n, _)| n.clone())
+            .collect();
+        if let Some(o) = self.pick(&fitting) {
+            if self.chance(0.3) {
+                return format!(" = {o}");
+            }
+        }
+        format!(" = {}", self.rng.gen_range(lo..=hi))
+    }
+}

@@ -1,0 +1,260 @@
+//! Random statements and move families. Assignments are mostly written so they stay in range
+//! (a remainder into the range, or an `if` that checks the new value first) and sometimes plainly,
+//! so that an out-of-range write is a possible run-time error, not the usual one.
+
+use super::scope::{Gen, Local, Shape, Var};
+use rand::Rng;
+
+impl<R: Rng> Gen<'_, R> {
+    /// A block's statements, indented.
+    pub fn block(&mut self, n: usize, depth: u32, indent: usize) -> String {
+        let mut out = String::new();
+        for _ in 0..n {
+            let s = self.stmt(depth, indent);
+            out.push_str(&s);
+        }
+        out
+    }
+
+    fn stmt(&mut self, depth: u32, indent: usize) -> String {
+        let pad = " ".repeat(indent);
+        let e = self.expr_depth();
+        match self.int_in(0, 9) {
+            0 | 1 if depth > 0 => {
+                let c = self.cond(e);
+                let n = self.int_in(1, 2);
+                let then = self.block(n as usize, depth - 1, indent + 2);
+                let mut s = format!("{pad}if {c} {{\n{then}{pad}}}");
+                if self.chance(0.5) {
+                    if self.chance(0.3) {
+                        let c2 = self.cond(e);
+                        let b = self.block(1, depth - 1, indent + 2);
+                        s.push_str(&format!(" else if {c2} {{\n{b}{pad}}}"));
+                    }
+                    let other = self.block(1, depth - 1, indent + 2);
+                    s.push_str(&format!(" else {{\n{other}{pad}}}"));
+                }
+                s.push('\n');
+                s
+            }
+            2 if self.profile.again => format!("{pad}again\n"),
+            // Statements may end with `;` and be followed by a comment.
+            k @ (3 | 4) => {
+                let a = self.assignment(&pad, e);
+                match (a.trim_end(), k) {
+                    ("", _) => a,
+                    (a, 3) => format!("{a};\n"),
+                    (a, _) => format!("{a}  // a comment\n"),
+                }
+            }
+            _ => self.assignment(&pad, e),
+        }
+    }
+
+    /// An assignment to some variable (never the step counter).
+    fn assignment(&mut self, pad: &str, e: u32) -> String {
+        let targets: Vec<Var> = self.vars.iter().filter(|v| !v.clock).cloned().collect();
+        let Some(v) = self.pick(&targets).cloned() else {
+            return String::new();
+        };
+        let place = match v.shape {
+            Shape::Scalar => v.name.clone(),
+            _ => self.element(&v, 1),
+        };
+        if v.is_bool {
+            let c = self.cond(e);
+            return format!("{pad}{place} = {c}\n");
+        }
+        let value = self.int(e);
+        let (lo, hi) = (v.lo.clone(), v.hi.clone());
+        let ops = ["+=", "-=", "*=", "="];
+        let op = self.pick(&ops).copied().unwrap_or("=");
+        if self.chance(0.05) || self.cfg.extreme {
+            return format!("{pad}{place} {op} {value}\n");
+        }
+        if self.chance(0.5) {
+            // A remainder lands in the range whatever the value (Euclidean `%` is never negative).
+            return format!("{pad}{place} = ({value} % (({hi}) - ({lo}) + 1)) + ({lo})\n");
+        }
+        let new = match op {
+            "+=" => format!("{place} + {value}"),
+            "-=" => format!("{place} - {value}"),
+            "*=" => format!("{place} * {value}"),
+            _ => value.clone(),
+        };
+        let otherwise = if self.chance(0.5) {
+            format!(" else {{ {place} = {lo} }}")
+        } else {
+            String::new()
+        };
+        format!(
+            "{pad}if ({lo}) <= ({new}) and ({new}) <= ({hi}) {{ {place} {op} {value} }}{otherwise}\n"
+        )
+    }
+
+    /// How deep expressions go.
+    pub fn expr_depth(&mut self) -> u32 {
+        if self.cfg.extreme {
+            self.int_in(0, 7) as u32
+        } else {
+            self.int_in(0, 2) as u32
+        }
+    }
+
+    /// A move family: parameters (later ones may depend on earlier ones), guard, label, body.
+    pub fn move_decl(&mut self) -> String {
+        let name = self.fresh("m");
+        let mut params = Vec::new();
+        for k in 0..self.int_in(0, 2) {
+            let (dom, mut local) = self.param_domain(k);
+            local.name = self.fresh("n");
+            params.push(format!("{} in {dom}", local.name));
+            self.locals.push(local);
+        }
+        let mut guard = Vec::new();
+        let clock = self.vars.iter().find(|v| v.clock).cloned();
+        if let Some(c) = &clock {
+            guard.push(format!("{} < {}", c.name, c.hi));
+        }
+        if self.chance(0.6) {
+            let e = self.expr_depth();
+            guard.push(self.cond(e));
+        }
+        let mut body = String::new();
+        if let Some(c) = &clock {
+            body.push_str(&format!("    {} += 1\n", c.name));
+        }
+        if self.chance(0.3) {
+            body.push_str(&self.plain_body(&mut guard));
+        } else {
+            let n = self.int_in(1, 3);
+            let depth = if self.cfg.extreme { 4 } else { 2 };
+            body.push_str(&self.block(n as usize, depth, 4));
+        }
+        let names: Vec<String> = self.locals.iter().map(|l| l.name.clone()).collect();
+        self.locals.clear();
+        let mut head = format!("  move {name}");
+        if !params.is_empty() || self.chance(0.2) {
+            head.push_str(&format!("({})", params.join(", ")));
+        }
+        let label = self.chance(0.4).then(|| {
+            let parts: Vec<String> = names.iter().map(|n| format!("{{{n}}}")).collect();
+            format!(" as \"{name} {}\"", parts.join(" and "))
+        });
+        let guard = (!guard.is_empty()).then(|| format!(" if {}", guard.join(" and ")));
+        let (first, second) = if self.chance(0.5) {
+            (label, guard)
+        } else {
+            (guard, label)
+        };
+        format!(
+            "{head}{}{} {{\n{body}  }}\n",
+            first.unwrap_or_default(),
+            second.unwrap_or_default()
+        )
+    }
+
+    /// The `k`-th parameter's range: fixed, over indices or players, or depending on the state
+    /// and the parameters before it.
+    fn param_domain(&mut self, k: i64) -> (String, Local) {
+        let earlier: Vec<Local> = self.locals.clone();
+        if k > 0 && self.chance(0.5) {
+            if let Some(p) = self.pick(&earlier).cloned() {
+                let local = Local {
+                    name: String::new(),
+                    indexes: None,
+                    player: false,
+                };
+                let arrays = self.indexed(false);
+                let hi = match p.indexes.as_ref().and_then(|a| {
+                    arrays
+                        .iter()
+                        .find(|v| &v.name == a && v.shape != Shape::PerPlayer)
+                }) {
+                    Some(v) => format!("{}[{}]", v.name, p.name),
+                    None => p.name.clone(),
+                };
+                let text = if self.chance(0.5) {
+                    format!("1..={hi}")
+                } else {
+                    format!("{}..{hi}", self.int_in(-1, 1))
+                };
+                return (text, local);
+            }
+        }
+        if self.chance(0.2) {
+            if let Some(v) = self.pick(&self.int_scalars()) {
+                let local = Local {
+                    name: String::new(),
+                    indexes: None,
+                    player: false,
+                };
+                return (format!("{}..={}", v.lo, v.name), local);
+            }
+        }
+        if self.cfg.extreme && self.chance(0.3) {
+            let (d, l) = self.domain(3);
+            return (d, l);
+        }
+        self.domain(0)
+    }
+
+    /// One or two plain assignments (`x op= v`, `a[i] op= v` with `i` a parameter, `v` a number,
+    /// a parameter or a variable): the bodies the engine runs by a faster path. The guard checks
+    /// that each new value is in range, except now and then.
+    fn plain_body(&mut self, guard: &mut Vec<String>) -> String {
+        let mut targets: Vec<(String, Var)> = Vec::new();
+        for v in self.vars.iter().filter(|v| !v.clock) {
+            match &v.shape {
+                Shape::Scalar => targets.push((v.name.clone(), v.clone())),
+                Shape::Array(_) => {
+                    let over = self
+                        .locals
+                        .iter()
+                        .find(|l| l.indexes.as_ref() == Some(&v.name));
+                    if let Some(l) = over {
+                        targets.push((format!("{}[{}]", v.name, l.name), v.clone()));
+                    }
+                }
+                Shape::PerPlayer => {}
+            }
+        }
+        let mut body = String::new();
+        for _ in 0..self.int_in(1, 2) {
+            if targets.is_empty() {
+                break;
+            }
+            let (place, v) = targets.remove(self.rng.gen_range(0..targets.len()));
+            let (op, value) = self.plain_value(&v);
+            if !v.is_bool && !self.chance(0.05) {
+                let new = match op {
+                    "=" => value.clone(),
+                    _ => format!("{place} {} {value}", &op[..1]),
+                };
+                guard.push(format!("{} <= {new} and {new} <= {}", v.lo, v.hi));
+            }
+            body.push_str(&format!("    {place} {op} {value}\n"));
+        }
+        body
+    }
+
+    /// An operator and a plain value for a target: a literal, a parameter or a scalar variable.
+    fn plain_value(&mut self, v: &Var) -> (&'static str, String) {
+        if v.is_bool {
+            let bools: Vec<String> = self.bool_scalars().into_iter().map(|b| b.name).collect();
+            return match self.pick(&bools) {
+                Some(b) if self.chance(0.5) => ("=", b.clone()),
+                _ => ("=", self.chance(0.5).to_string()),
+            };
+        }
+        let op = *self.pick(&["=", "+=", "-=", "*="]).unwrap_or(&"=");
+        let locals: Vec<String> = self.locals.iter().map(|l| l.name.clone()).collect();
+        let ints: Vec<String> = self.int_scalars().into_iter().map(|v| v.name).collect();
+        let value = match self.int_in(0, 2) {
+            0 if !locals.is_empty() => self.pick(&locals).cloned().unwrap_or_default(),
+            1 if !ints.is_empty() => self.pick(&ints).cloned().unwrap_or_default(),
+            _ => self.int_in(0, 3).to_string(),
+        };
+        (op, value)
+    }
+}

@@ -1,0 +1,57 @@
+//! Every move from a position rated for the player making it, best first: what `solve` lists,
+//! what `play --hints` shows and what the computer picks from.
+
+use crate::engine::{Code, Engine};
+use crate::solve::{rank, seen_by_mover, Entry, Solution, Value};
+
+/// Every move from `code` with its value for the player making it (remoteness counted from this
+/// position, so the best move's equals the position's), best first.
+pub fn rated_moves(engine: &Engine, s: &Solution, code: Code) -> Vec<(String, Entry)> {
+    let Ok((_, moves)) = engine.moves_of(code) else {
+        return Vec::new();
+    };
+    let mut rated: Vec<(String, Entry)> = moves
+        .into_iter()
+        .filter_map(|(label, c)| {
+            s.get(c.code).map(|e| {
+                let mut seen = seen_by_mover(e, c.kept);
+                seen.remoteness = seen.remoteness.map(|r| r + 1);
+                (label, seen)
+            })
+        })
+        .collect();
+    rated.sort_by_key(|(_, e)| rank(e));
+    rated
+}
+
+/// The moves that achieve the position's value as well as possible (fastest win, longest loss).
+pub fn best_moves(rated: &[(String, Entry)]) -> Vec<String> {
+    let Some(best) = rated.first().map(|(_, e)| rank(e)) else {
+        return Vec::new();
+    };
+    rated
+        .iter()
+        .filter(|(_, e)| rank(e) == best)
+        .map(|(l, _)| l.clone())
+        .collect()
+}
+
+/// Every move that wins (keeps a won position won), fastest first.
+pub fn winning_moves(rated: &[(String, Entry)]) -> Vec<String> {
+    rated
+        .iter()
+        .filter(|(_, e)| e.value == Value::Win)
+        .map(|(l, _)| l.clone())
+        .collect()
+}
+
+/// The winning moves that are not among the best (they win, but more slowly), with the number
+/// of moves to the end under best play after each, counted from this position.
+pub fn slower_wins(rated: &[(String, Entry)]) -> Vec<(String, u32)> {
+    let best = best_moves(rated);
+    rated
+        .iter()
+        .filter(|(l, e)| e.value == Value::Win && !best.contains(l))
+        .map(|(l, e)| (l.clone(), e.remoteness.unwrap_or(0)))
+        .collect()
+}

@@ -1,0 +1,132 @@
+//! The built-in functions (`sum`, `min`, `max`, `len`, `abs`), `count`/`any`/`all`, and what a
+//! parameter, comprehension or roll ranges over (`LO..=HI`, `LO..HI`, `indices(a)`, `players`).
+
+use super::eval::{invalid, overflow, Ctx, Val};
+use super::{Fault, FaultKind, MAX_RANGE, R};
+use crate::syntax::ast::{Comprehension, Domain, Expr, ExprKind, RangeKind};
+
+impl Ctx<'_> {
+    /// The values of a list or of a whole array.
+    fn values_of(&self, v: &Val) -> R<Vec<i64>> {
+        match v {
+            Val::List(vs) => Ok(vs.clone()),
+            Val::Whole(name) => self
+                .pos
+                .vars
+                .get(name)
+                .cloned()
+                .ok_or_else(|| invalid(name.as_str())),
+            other => Err(invalid(format!("{other:?} is not an array or list"))),
+        }
+    }
+
+    pub(super) fn call(&mut self, func: &str, args: &[Expr]) -> R<Val> {
+        match (func, args) {
+            ("min" | "max", [one]) => match self.value(one)? {
+                Val::Int(v) => Ok(Val::Int(v)),
+                whole => {
+                    let vs = self.values_of(&whole)?;
+                    let m = if func == "min" {
+                        vs.iter().min()
+                    } else {
+                        vs.iter().max()
+                    };
+                    m.map(|v| Val::Int(*v))
+                        .ok_or_else(|| invalid(format!("{func} of nothing")))
+                }
+            },
+            ("sum", [one]) => {
+                let whole = self.value(one)?;
+                let mut total: i64 = 0;
+                for v in self.values_of(&whole)? {
+                    total = total
+                        .checked_add(v)
+                        .ok_or_else(|| overflow(&format!("a sum ({total} + {v})")))?;
+                }
+                Ok(Val::Int(total))
+            }
+            ("len", [one]) => {
+                let whole = self.value(one)?;
+                let n = self.values_of(&whole)?.len();
+                Ok(Val::Int(n as i64))
+            }
+            ("abs", [one]) => {
+                let v = self.int(one)?;
+                v.checked_abs()
+                    .map(Val::Int)
+                    .ok_or_else(|| overflow(&format!("abs({v})")))
+            }
+            ("min" | "max", many) if many.len() >= 2 => {
+                let mut vs = Vec::new();
+                for a in many {
+                    vs.push(self.int(a)?);
+                }
+                let m = if func == "min" {
+                    vs.iter().min()
+                } else {
+                    vs.iter().max()
+                };
+                m.map(|v| Val::Int(*v)).ok_or_else(|| invalid(func))
+            }
+            _ => Err(invalid(format!("`{func}` with {} arguments", args.len()))),
+        }
+    }
+
+    /// `count(x in D where C)`: how many values of D satisfy C; `any` and `all` stop at the
+    /// first value that decides them.
+    pub(super) fn comprehension(&mut self, func: &str, comp: &Comprehension) -> R<Val> {
+        let (lo, hi) = self.domain(&comp.domain)?;
+        let mut count: i64 = 0;
+        for v in lo..=hi {
+            self.locals.push((comp.var.name.clone(), v));
+            let holds = self.truth(&comp.cond);
+            self.locals.pop();
+            let holds = holds?;
+            match func {
+                "any" if holds => return Ok(Val::Bool(true)),
+                "all" if !holds => return Ok(Val::Bool(false)),
+                _ => count += i64::from(holds),
+            }
+        }
+        match func {
+            "count" => Ok(Val::Int(count)),
+            "any" => Ok(Val::Bool(false)),
+            "all" => Ok(Val::Bool(true)),
+            other => Err(invalid(format!("`{other}` is not count, any or all"))),
+        }
+    }
+
+    /// The inclusive bounds of what a domain ranges over (empty when `lo > hi`), refusing one of
+    /// more than `MAX_RANGE` values.
+    pub fn domain(&mut self, d: &Domain) -> R<(i64, i64)> {
+        let (lo, hi) = match d {
+            Domain::Range(r) => {
+                let lo = self.int(&r.lo)?;
+                let hi = self.int(&r.hi)?;
+                let hi = match r.kind {
+                    RangeKind::Inclusive => hi,
+                    RangeKind::Exclusive => hi
+                        .checked_sub(1)
+                        .ok_or_else(|| overflow(&format!("{hi} - 1")))?,
+                };
+                (lo, hi)
+            }
+            Domain::Expr(e) => match &e.kind {
+                ExprKind::Players => (1, 2),
+                ExprKind::Call { func, args } if func.name == "indices" && args.len() == 1 => {
+                    let whole = self.value(&args[0])?;
+                    (0, self.values_of(&whole)?.len() as i64 - 1)
+                }
+                _ => return Err(invalid("a domain that is not a range, indices or players")),
+            },
+        };
+        let size = i128::from(hi) - i128::from(lo) + 1;
+        if size > MAX_RANGE {
+            return Err(Fault::new(
+                FaultKind::TooWide,
+                format!("{lo}..={hi} has {size} values"),
+            ));
+        }
+        Ok((lo, hi))
+    }
+}

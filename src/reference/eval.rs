@@ -1,0 +1,194 @@
+//! Expressions, evaluated straight from the syntax tree. Names are looked up as the checker
+//! resolves them: the innermost parameter or bound variable, then state variables, then options.
+//! Arithmetic is checked; `/` and `%` are Euclidean; `and`/`or` short-circuit; operands are
+//! evaluated left to right.
+
+use super::{Fault, FaultKind, Game, OptVal, Position, Shape, R};
+use crate::syntax::ast::{BinOp, Expr, ExprKind, UnOp};
+
+/// A value: a number, a condition, a list (option or literal), or a whole array or `per player`
+/// variable (named), which only indexing and the built-ins can use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Val {
+    Int(i64),
+    Bool(bool),
+    List(Vec<i64>),
+    Whole(String),
+}
+
+/// What an expression can see: the game, the position (changed in place by statements), the
+/// names bound by parameters and comprehensions (innermost last), and whether `again` was said.
+pub struct Ctx<'g> {
+    pub game: &'g Game,
+    pub pos: Position,
+    pub locals: Vec<(String, i64)>,
+    pub again: bool,
+}
+
+pub(super) fn invalid(what: impl Into<String>) -> Fault {
+    Fault::new(FaultKind::Invalid, what)
+}
+
+pub(super) fn overflow(what: &str) -> Fault {
+    Fault::new(
+        FaultKind::Overflow,
+        format!("arithmetic overflow in {what}"),
+    )
+}
+
+impl<'g> Ctx<'g> {
+    pub fn new(game: &'g Game, pos: Position) -> Ctx<'g> {
+        Ctx {
+            game,
+            pos,
+            locals: Vec::new(),
+            again: false,
+        }
+    }
+
+    /// An expression that must be a number.
+    pub fn int(&mut self, e: &Expr) -> R<i64> {
+        match self.value(e)? {
+            Val::Int(v) => Ok(v),
+            other => Err(invalid(format!("expected a number, got {other:?}"))),
+        }
+    }
+
+    /// An expression that must be a condition.
+    pub fn truth(&mut self, e: &Expr) -> R<bool> {
+        match self.value(e)? {
+            Val::Bool(b) => Ok(b),
+            other => Err(invalid(format!("expected a condition, got {other:?}"))),
+        }
+    }
+
+    pub fn value(&mut self, e: &Expr) -> R<Val> {
+        match &e.kind {
+            ExprKind::Int(v) => Ok(Val::Int(*v)),
+            ExprKind::Bool(b) => Ok(Val::Bool(*b)),
+            ExprKind::Name(n) => self.name(n),
+            ExprKind::Mover => Ok(Val::Int(i64::from(self.pos.mover))),
+            ExprKind::Opponent => Ok(Val::Int(3 - i64::from(self.pos.mover))),
+            ExprKind::LastMover => Ok(Val::Int(i64::from(self.pos.last_mover))),
+            ExprKind::Players => Ok(Val::Int(2)),
+            ExprKind::List(items) => {
+                let mut vs = Vec::new();
+                for it in items {
+                    vs.push(self.int(it)?);
+                }
+                Ok(Val::List(vs))
+            }
+            ExprKind::Index(base, index) => {
+                let base = self.value(base)?;
+                let i = self.int(index)?;
+                let v = self.element(&base, i)?;
+                Ok(match &base {
+                    Val::Whole(name) if self.game.var(name).is_some_and(|v| v.is_bool) => {
+                        Val::Bool(v == 1)
+                    }
+                    _ => Val::Int(v),
+                })
+            }
+            ExprKind::Unary(UnOp::Neg, x) => {
+                let v = self.int(x)?;
+                v.checked_neg()
+                    .map(Val::Int)
+                    .ok_or_else(|| overflow(&format!("-({v})")))
+            }
+            ExprKind::Unary(UnOp::Not, x) => Ok(Val::Bool(!self.truth(x)?)),
+            ExprKind::Binary(op, a, b) => self.binary(*op, a, b),
+            ExprKind::Call { func, args } => self.call(&func.name, args),
+            ExprKind::Comprehension { func, comp } => self.comprehension(&func.name, comp),
+        }
+    }
+
+    fn name(&self, n: &str) -> R<Val> {
+        if let Some((_, v)) = self.locals.iter().rev().find(|(l, _)| l == n) {
+            return Ok(Val::Int(*v));
+        }
+        if let Some(var) = self.game.var(n) {
+            let values = self.pos.vars.get(n).ok_or_else(|| invalid(n))?;
+            return Ok(match (var.shape, var.is_bool) {
+                (Shape::Scalar, true) => Val::Bool(values.first() == Some(&1)),
+                (Shape::Scalar, false) => Val::Int(*values.first().ok_or_else(|| invalid(n))?),
+                _ => Val::Whole(n.to_string()),
+            });
+        }
+        match self.game.option(n) {
+            Some(OptVal::Int(v)) => Ok(Val::Int(*v)),
+            Some(OptVal::Bool(b)) => Ok(Val::Bool(*b)),
+            Some(OptVal::List(vs)) => Ok(Val::List(vs.clone())),
+            None => Err(invalid(format!("unknown name `{n}`"))),
+        }
+    }
+
+    /// Element `i` of a list, an array (indexed from 0) or a `per player` variable (from 1).
+    pub fn element(&self, base: &Val, i: i64) -> R<i64> {
+        let (values, first, what) = match base {
+            Val::List(vs) => (vs.clone(), 0, "this list".to_string()),
+            Val::Whole(name) => {
+                let var = self.game.var(name).ok_or_else(|| invalid(name.as_str()))?;
+                let first = if var.shape == Shape::PerPlayer { 1 } else { 0 };
+                let values = self.pos.vars.get(name).cloned().unwrap_or_default();
+                (values, first, format!("`{name}`"))
+            }
+            other => return Err(invalid(format!("cannot index {other:?}"))),
+        };
+        let at = i128::from(i) - i128::from(first);
+        match usize::try_from(at).ok().and_then(|k| values.get(k)) {
+            Some(v) => Ok(*v),
+            None => Err(Fault::new(
+                FaultKind::IndexOutOfBounds,
+                format!("index {i} is outside {what}"),
+            )),
+        }
+    }
+
+    fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr) -> R<Val> {
+        match op {
+            BinOp::And => Ok(Val::Bool(self.truth(a)? && self.truth(b)?)),
+            BinOp::Or => Ok(Val::Bool(self.truth(a)? || self.truth(b)?)),
+            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem => {
+                let x = self.int(a)?;
+                let y = self.int(b)?;
+                arith(op, x, y).map(Val::Int)
+            }
+            _ => {
+                let x = self.value(a)?;
+                let y = self.value(b)?;
+                let ordering = match (&x, &y) {
+                    (Val::Int(p), Val::Int(q)) => p.cmp(q),
+                    (Val::Bool(p), Val::Bool(q)) if matches!(op, BinOp::Eq | BinOp::Ne) => p.cmp(q),
+                    _ => return Err(invalid(format!("cannot compare {x:?} and {y:?}"))),
+                };
+                Ok(Val::Bool(match op {
+                    BinOp::Eq => ordering.is_eq(),
+                    BinOp::Ne => ordering.is_ne(),
+                    BinOp::Lt => ordering.is_lt(),
+                    BinOp::Le => ordering.is_le(),
+                    BinOp::Gt => ordering.is_gt(),
+                    _ => ordering.is_ge(),
+                }))
+            }
+        }
+    }
+}
+
+/// Checked arithmetic; `/` and `%` are Euclidean (the remainder is never negative).
+pub fn arith(op: BinOp, x: i64, y: i64) -> R<i64> {
+    if matches!(op, BinOp::Div | BinOp::Rem) && y == 0 {
+        return Err(Fault::new(
+            FaultKind::DivisionByZero,
+            format!("division by zero ({x} {} 0)", op.symbol()),
+        ));
+    }
+    let r = match op {
+        BinOp::Add => x.checked_add(y),
+        BinOp::Sub => x.checked_sub(y),
+        BinOp::Mul => x.checked_mul(y),
+        BinOp::Div => x.checked_div_euclid(y),
+        BinOp::Rem => x.checked_rem_euclid(y),
+        _ => return Err(invalid(format!("`{}` is not arithmetic", op.symbol()))),
+    };
+    r.ok_or_else(|| overflow(&format!("{x} {} {y}", op.symbol())))
+}

@@ -1,0 +1,99 @@
+//! Statements: an assignment writes one variable or element and is range-checked at the moment it
+//! is written (the index first, then the value); `if` chooses a block; `again` keeps the turn.
+
+use super::eval::{arith, invalid, Ctx, Val};
+use super::{Fault, FaultKind, Shape, R};
+use crate::syntax::ast::{AssignOp, BinOp, Block, LValue, Stmt};
+
+impl Ctx<'_> {
+    /// Runs a block's statements in order. A `roll` belongs to the setup, which runs it itself.
+    pub fn run(&mut self, block: &Block) -> R<()> {
+        for s in &block.stmts {
+            match s {
+                Stmt::Assign {
+                    target, op, value, ..
+                } => self.assign(target, *op, value)?,
+                Stmt::If {
+                    cond,
+                    then,
+                    otherwise,
+                    ..
+                } => {
+                    if self.truth(cond)? {
+                        self.run(then)?;
+                    } else if let Some(other) = otherwise {
+                        self.run(other)?;
+                    }
+                }
+                Stmt::Again(_) => self.again = true,
+                Stmt::Roll { .. } => return Err(invalid("a roll outside the setup")),
+            }
+        }
+        Ok(())
+    }
+
+    fn assign(&mut self, target: &LValue, op: AssignOp, value: &crate::syntax::ast::Expr) -> R<()> {
+        let k = self.place(target)?;
+        let new = match self.value(value)? {
+            Val::Bool(b) if op == AssignOp::Set => i64::from(b),
+            Val::Int(v) => {
+                let old = self.read(&target.name.name, k)?;
+                match op {
+                    AssignOp::Set => v,
+                    AssignOp::Add => arith(BinOp::Add, old, v)?,
+                    AssignOp::Sub => arith(BinOp::Sub, old, v)?,
+                    AssignOp::Mul => arith(BinOp::Mul, old, v)?,
+                }
+            }
+            other => return Err(invalid(format!("cannot assign {other:?}"))),
+        };
+        self.write(&target.name.name, k, new)
+    }
+
+    /// Which element of the target variable an assignment or roll writes (0 for a scalar).
+    pub fn place(&mut self, target: &LValue) -> R<usize> {
+        let name = &target.name.name;
+        let var = self.game.var(name).ok_or_else(|| invalid(name.as_str()))?;
+        let (shape, len) = (var.shape, var.init.len());
+        let Some(ix) = &target.index else {
+            return Ok(0);
+        };
+        let i = self.int(ix)?;
+        let first = if shape == Shape::PerPlayer { 1 } else { 0 };
+        let at = i128::from(i) - first;
+        match usize::try_from(at).ok().filter(|k| *k < len) {
+            Some(k) => Ok(k),
+            None => Err(Fault::new(
+                FaultKind::IndexOutOfBounds,
+                format!("index {i} is outside `{name}`"),
+            )),
+        }
+    }
+
+    fn read(&self, name: &str, k: usize) -> R<i64> {
+        let values = self.pos.vars.get(name).ok_or_else(|| invalid(name))?;
+        values.get(k).copied().ok_or_else(|| invalid(name))
+    }
+
+    /// Writes element `k` of `name`, if `value` lies in the variable's range.
+    pub fn write(&mut self, name: &str, k: usize, value: i64) -> R<()> {
+        let var = self.game.var(name).ok_or_else(|| invalid(name))?;
+        if value < var.lo || value > var.hi {
+            return Err(Fault::new(
+                FaultKind::OutOfRange,
+                format!(
+                    "`{name}` would become {value}, outside {}..={}",
+                    var.lo, var.hi
+                ),
+            ));
+        }
+        let slot = self
+            .pos
+            .vars
+            .get_mut(name)
+            .and_then(|vs| vs.get_mut(k))
+            .ok_or_else(|| invalid(name))?;
+        *slot = value;
+        Ok(())
+    }
+}

@@ -1,0 +1,174 @@
+//! One position's expansion, as docs/language.md defines it: the end rules are tried in order
+//! before any move (`end if no moves` holds when there is no legal move); the first that holds
+//! ends the game with its outcome. Otherwise every move family, in order, with every combination
+//! of parameter values (a parameter's range may use the earlier ones), whose guard holds and
+//! whose body runs; a position with no move and no `no moves` rule is an error.
+
+use super::eval::{invalid, Ctx};
+use super::{Fault, FaultKind, Game, Position, MAX_CANDIDATES, R};
+use crate::syntax::ast::{EndCond, EndRule, MoveDecl, OutcomeKind};
+
+/// How an ended game came out for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rel {
+    Win,
+    Lose,
+    Tie,
+}
+
+/// A legal move: its family (index into the file's moves), its arguments, where it leads, and
+/// whether the mover keeps the turn (`again`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub family: usize,
+    pub args: Vec<i64>,
+    pub child: Position,
+    pub kept: bool,
+}
+
+/// What a position is: ended (by this end rule), or open with these moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Node {
+    End { rel: Rel, rule: usize },
+    Moves(Vec<Move>),
+}
+
+/// Expands a position.
+pub fn expand(game: &Game, pos: &Position) -> R<Node> {
+    let mut moves: Option<Vec<Move>> = None;
+    for (k, rule) in game.ends.iter().enumerate() {
+        let holds = match &rule.cond {
+            EndCond::NoMoves(_) => {
+                if moves.is_none() {
+                    moves = Some(legal_moves(game, pos)?);
+                }
+                moves.as_ref().is_some_and(|m| m.is_empty())
+            }
+            EndCond::Expr(e) => Ctx::new(game, pos.clone()).truth(e)?,
+        };
+        if holds {
+            let rel = outcome(game, pos, rule)?;
+            return Ok(Node::End { rel, rule: k });
+        }
+    }
+    let moves = match moves {
+        Some(m) => m,
+        None => legal_moves(game, pos)?,
+    };
+    if moves.is_empty() {
+        return Err(Fault::new(
+            FaultKind::NoMoves,
+            "no legal move, and no end rule says what that means",
+        ));
+    }
+    Ok(Node::Moves(moves))
+}
+
+/// The outcome of an end rule that holds, for the player to move.
+fn outcome(game: &Game, pos: &Position, rule: &EndRule) -> R<Rel> {
+    let mut cx = Ctx::new(game, pos.clone());
+    let mover = i64::from(pos.mover);
+    let last = i64::from(pos.last_mover);
+    let winner = match &rule.outcome.kind {
+        OutcomeKind::Tie => return Ok(Rel::Tie),
+        OutcomeKind::Mover { wins: true } => mover,
+        OutcomeKind::Mover { wins: false } => 3 - mover,
+        OutcomeKind::LastMover { wins: true } => last,
+        OutcomeKind::LastMover { wins: false } => 3 - last,
+        OutcomeKind::Player { player, wins } => {
+            let p = cx.int(player)?;
+            if p != 1 && p != 2 {
+                return Err(Fault::new(
+                    FaultKind::BadPlayer,
+                    format!("there is no player {p}"),
+                ));
+            }
+            if *wins {
+                p
+            } else {
+                3 - p
+            }
+        }
+        OutcomeKind::Each { var, cond } => {
+            let mut winners = Vec::new();
+            for p in 1..=2 {
+                cx.locals.push((var.name.clone(), p));
+                let holds = cx.truth(cond);
+                cx.locals.pop();
+                if holds? {
+                    winners.push(p);
+                }
+            }
+            match winners[..] {
+                [one] => one,
+                [] => return Err(Fault::new(FaultKind::NoWinner, "nobody wins")),
+                _ => return Err(Fault::new(FaultKind::AmbiguousWinner, "both win")),
+            }
+        }
+    };
+    Ok(if winner == mover { Rel::Win } else { Rel::Lose })
+}
+
+/// Every legal move, family by family, parameters varying fastest on the right.
+fn legal_moves(game: &Game, pos: &Position) -> R<Vec<Move>> {
+    let mut out = Vec::new();
+    let mut tried = 0u64;
+    for (family, m) in game.moves.iter().enumerate() {
+        let mut cx = Ctx::new(game, pos.clone());
+        try_params(&mut cx, family, m, &mut out, &mut tried)?;
+    }
+    Ok(out)
+}
+
+/// Binds the parameters after those already in `cx.locals`, one value at a time, and tries the
+/// move once all are bound.
+fn try_params(
+    cx: &mut Ctx,
+    family: usize,
+    m: &MoveDecl,
+    out: &mut Vec<Move>,
+    tried: &mut u64,
+) -> R<()> {
+    let k = cx.locals.len();
+    let Some(param) = m.params.get(k) else {
+        *tried += 1;
+        if *tried > MAX_CANDIDATES {
+            return Err(Fault::new(FaultKind::TooWide, "too many candidate moves"));
+        }
+        return try_move(cx, family, m, out);
+    };
+    let (lo, hi) = cx.domain(&param.domain)?;
+    for v in lo..=hi {
+        cx.locals.push((param.name.name.clone(), v));
+        let r = try_params(cx, family, m, out, tried);
+        cx.locals.pop();
+        r?;
+    }
+    Ok(())
+}
+
+/// With every parameter bound: if the guard holds, runs the body on a copy of the position.
+fn try_move(cx: &mut Ctx, family: usize, m: &MoveDecl, out: &mut Vec<Move>) -> R<()> {
+    if let Some(g) = &m.guard {
+        if !cx.truth(g)? {
+            return Ok(());
+        }
+    }
+    let mut body = Ctx::new(cx.game, cx.pos.clone());
+    body.locals = cx.locals.clone();
+    body.run(&m.body)?;
+    let mover = cx.pos.mover;
+    let mut child = body.pos;
+    child.last_mover = mover;
+    child.mover = if body.again { mover } else { 3 - mover };
+    if mover != 1 && mover != 2 {
+        return Err(invalid("a position without a player to move"));
+    }
+    out.push(Move {
+        family,
+        args: cx.locals.iter().map(|(_, v)| *v).collect(),
+        child,
+        kept: body.again,
+    });
+    Ok(())
+}

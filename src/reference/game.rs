@@ -1,0 +1,150 @@
+//! A game ready to play: the options' values, every state variable's range, length and initial
+//! values, and the rules themselves as written (the checked syntax tree).
+
+use super::eval::{Ctx, Val};
+use super::{options, turn, Error, Fault, FaultKind, OptVal, Position};
+use crate::check::SetArg;
+use crate::syntax::ast::{
+    ElemType, EndRule, GameFile, MoveDecl, RangeKind, Setup, VarDecl, VarType,
+};
+use std::collections::BTreeMap;
+
+/// The shape of a state variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    Scalar,
+    Array,
+    /// One value per player, indexed 1 and 2.
+    PerPlayer,
+}
+
+/// A state variable: its values lie in `lo..=hi` (0..=1 for booleans).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Var {
+    pub name: String,
+    pub shape: Shape,
+    pub is_bool: bool,
+    pub lo: i64,
+    pub hi: i64,
+    pub init: Vec<i64>,
+}
+
+/// A sequential game as the reference interpreter plays it.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub options: Vec<(String, OptVal)>,
+    pub vars: Vec<Var>,
+    pub setup: Option<Setup>,
+    pub moves: Vec<MoveDecl>,
+    pub ends: Vec<EndRule>,
+    /// Whether some rule mentions whose turn it is (docs: "Semantics the solver relies on").
+    pub turn_matters: bool,
+    /// Whether some move says `again`.
+    pub has_again: bool,
+}
+
+impl Game {
+    /// Evaluates the options (with `sets` overriding them) and the state declarations of a file
+    /// that `gamec::compile` accepted with the same `sets`.
+    pub fn new(file: &GameFile, sets: &[SetArg]) -> Result<Game, Error> {
+        let mut game = Game {
+            options: Vec::new(),
+            vars: Vec::new(),
+            setup: file.setups.first().cloned(),
+            moves: file.moves.clone(),
+            ends: file.ends.clone(),
+            turn_matters: false,
+            has_again: false,
+        };
+        options::evaluate(&mut game, file, sets)?;
+        for decl in file.state.iter().flat_map(|s| &s.vars) {
+            let var = declare(&game, decl).map_err(Error::Declaration)?;
+            game.vars.push(var);
+        }
+        game.turn_matters = turn::mentions_turn(&game);
+        game.has_again = turn::has_again(&game);
+        Ok(game)
+    }
+
+    pub fn option(&self, name: &str) -> Option<&OptVal> {
+        self.options.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    pub fn var(&self, name: &str) -> Option<&Var> {
+        self.vars.iter().find(|v| v.name == name)
+    }
+
+    /// Every variable at its initial value; player 1 to move, player 2 the last to have moved.
+    pub fn initial(&self) -> Position {
+        Position {
+            vars: self
+                .vars
+                .iter()
+                .map(|v| (v.name.clone(), v.init.clone()))
+                .collect::<BTreeMap<_, _>>(),
+            mover: 1,
+            last_mover: 2,
+        }
+    }
+}
+
+/// A variable's range, length and initial values, from constants.
+fn declare(game: &Game, decl: &VarDecl) -> Result<Var, Fault> {
+    let mut cx = Ctx::new(game, Position::default());
+    let (elem, shape, len) = match &decl.ty {
+        VarType::Scalar(t) => (t, Shape::Scalar, 1),
+        VarType::PerPlayer(t, _) => (t, Shape::PerPlayer, 2),
+        VarType::Array(t, len, _) => (t, Shape::Array, cx.int(len)?),
+    };
+    let len = usize::try_from(len)
+        .ok()
+        .filter(|n| (1..=1000).contains(n))
+        .ok_or_else(|| invalid(&decl.name.name, "an array length outside 1..=1000"))?;
+    let (lo, hi, is_bool) = match elem {
+        ElemType::Bool(_) => (0, 1, true),
+        ElemType::Int(r) => {
+            let lo = cx.int(&r.lo)?;
+            let hi = cx.int(&r.hi)?;
+            let hi = match r.kind {
+                RangeKind::Inclusive => hi,
+                RangeKind::Exclusive => hi
+                    .checked_sub(1)
+                    .ok_or_else(|| invalid(&decl.name.name, "a range ending below i64"))?,
+            };
+            (lo, hi, false)
+        }
+    };
+    let init = match &decl.init {
+        None => vec![lo; len],
+        Some(e) => initial(cx.value(e)?, is_bool, shape, len)
+            .ok_or_else(|| invalid(&decl.name.name, "an initial value of the wrong kind"))?,
+    };
+    if lo > hi || init.iter().any(|v| *v < lo || *v > hi) {
+        return Err(invalid(
+            &decl.name.name,
+            "an empty range or a start outside it",
+        ));
+    }
+    Ok(Var {
+        name: decl.name.name.clone(),
+        shape,
+        is_bool,
+        lo,
+        hi,
+        init,
+    })
+}
+
+/// Every element's initial value: one value for all, or (arrays) a list of the right length.
+fn initial(v: Val, is_bool: bool, shape: Shape, len: usize) -> Option<Vec<i64>> {
+    match (v, is_bool) {
+        (Val::Int(v), false) => Some(vec![v; len]),
+        (Val::Bool(b), true) => Some(vec![i64::from(b); len]),
+        (Val::List(vs), false) if shape != Shape::Scalar && vs.len() == len => Some(vs),
+        _ => None,
+    }
+}
+
+fn invalid(name: &str, what: &str) -> Fault {
+    Fault::new(FaultKind::Invalid, format!("`{name}` has {what}"))
+}

@@ -1,0 +1,132 @@
+//! Whether a game's rules depend on whose turn it is, read from the rules as written: some
+//! expression says `mover`, `opponent` or `last mover`, or names a `per player` variable, or an
+//! outcome is `player N wins/loses` or `winner is each` (docs/language.md, "Semantics the solver
+//! relies on"); and whether some move says `again`.
+
+use super::{Game, Shape};
+use crate::syntax::ast::{Block, Domain, EndCond, Expr, ExprKind, OutcomeKind, Stmt};
+
+pub(super) fn mentions_turn(game: &Game) -> bool {
+    let mut w = Walk {
+        game,
+        bound: Vec::new(),
+    };
+    let setup = game.setup.as_ref().is_some_and(|s| w.block(&s.body));
+    let moves = game.moves.iter().any(|m| {
+        let mut w = Walk {
+            game,
+            bound: Vec::new(),
+        };
+        let mut any = false;
+        for p in &m.params {
+            any |= w.domain(&p.domain);
+            w.bound.push(p.name.name.clone());
+        }
+        any || m.guard.as_ref().is_some_and(|g| w.expr(g)) || w.block(&m.body)
+    });
+    let ends = game.ends.iter().any(|e| {
+        let cond = match &e.cond {
+            EndCond::NoMoves(_) => false,
+            EndCond::Expr(x) => w.expr(x),
+        };
+        let outcome = matches!(
+            e.outcome.kind,
+            OutcomeKind::Player { .. } | OutcomeKind::Each { .. }
+        );
+        cond || outcome
+    });
+    setup || moves || ends
+}
+
+pub(super) fn has_again(game: &Game) -> bool {
+    fn block(b: &Block) -> bool {
+        b.stmts.iter().any(|s| match s {
+            Stmt::Again(_) => true,
+            Stmt::If {
+                then, otherwise, ..
+            } => block(then) || otherwise.as_ref().is_some_and(block),
+            _ => false,
+        })
+    }
+    game.moves.iter().any(|m| block(&m.body))
+}
+
+/// A walk over rules, knowing which names parameters and comprehensions bind.
+struct Walk<'g> {
+    game: &'g Game,
+    bound: Vec<String>,
+}
+
+impl Walk<'_> {
+    fn per_player(&self, name: &str) -> bool {
+        !self.bound.iter().any(|b| b == name)
+            && self
+                .game
+                .var(name)
+                .is_some_and(|v| v.shape == Shape::PerPlayer)
+    }
+
+    fn expr(&mut self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Mover | ExprKind::Opponent | ExprKind::LastMover => true,
+            ExprKind::Name(n) => self.per_player(n),
+            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Players => false,
+            ExprKind::List(xs) | ExprKind::Call { args: xs, .. } => xs.iter().any(|x| self.expr(x)),
+            ExprKind::Index(a, b) | ExprKind::Binary(_, a, b) => self.expr(a) | self.expr(b),
+            ExprKind::Unary(_, a) => self.expr(a),
+            ExprKind::Comprehension { comp, .. } => {
+                let dom = self.domain(&comp.domain);
+                self.bound.push(comp.var.name.clone());
+                let cond = self.expr(&comp.cond);
+                self.bound.pop();
+                dom || cond
+            }
+        }
+    }
+
+    fn domain(&mut self, d: &Domain) -> bool {
+        match d {
+            Domain::Range(r) => self.expr(&r.lo) | self.expr(&r.hi),
+            Domain::Expr(e) => self.expr(e),
+        }
+    }
+
+    fn block(&mut self, b: &Block) -> bool {
+        b.stmts.iter().any(|s| match s {
+            Stmt::Assign { target, value, .. } => {
+                let index = target.index.as_ref().is_some_and(|i| self.expr(i));
+                self.game
+                    .var(&target.name.name)
+                    .is_some_and(|v| v.shape == Shape::PerPlayer)
+                    | index
+                    | self.expr(value)
+            }
+            Stmt::If {
+                cond,
+                then,
+                otherwise,
+                ..
+            } => {
+                self.expr(cond)
+                    | self.block(then)
+                    | otherwise.as_ref().is_some_and(|o| self.block(o))
+            }
+            Stmt::Again(_) => false,
+            Stmt::Roll {
+                target,
+                domain,
+                weights,
+                ..
+            } => {
+                let index = target.index.as_ref().is_some_and(|i| self.expr(i));
+                let ws = weights.iter().flatten().any(|w| self.expr(w));
+                self.game
+                    .var(&target.name.name)
+                    .is_some_and(|v| v.shape == Shape::PerPlayer)
+                    | index
+                    | self.domain(domain)
+                    | ws
+            }
+        })
+    }
+}

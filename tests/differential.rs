@@ -1,0 +1,317 @@
+//! Differential tests: random small sequential games (from `gamec::generate`) are run by the
+//! reference interpreter (`gamec::reference`) and by the engine with both solvers, and must agree
+//! on every run-time error, every position's value, remoteness and Grundy value, the starting
+//! distribution, the exact win probabilities and the number of positions.
+//!
+//! The run is seeded, so it is the same every time; `PROPTEST_CASES=N` runs more cases. A failure
+//! prints the game's source and `--set` values; keep it below as a regression case.
+
+#[path = "reference/checks.rs"]
+mod checks;
+#[path = "reference/compare.rs"]
+mod compare;
+
+use compare::{compare, Case};
+use gamec::check::SetArg;
+use gamec::syntax::ast::OptionType;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
+/// Cases run by `cargo test` (in CI).
+const CASES: u32 = 500;
+
+/// Sometimes a `--set` for one of the game's options: usually a value of the right kind, now and
+/// then one the option refuses.
+fn random_sets(src: &str, rng: &mut ChaCha8Rng) -> Vec<SetArg> {
+    let Ok(ast) = gamec::syntax::parse(src) else {
+        return Vec::new();
+    };
+    if ast.options.is_empty() || !rng.gen_bool(0.3) {
+        return Vec::new();
+    }
+    let o = &ast.options[rng.gen_range(0..ast.options.len())];
+    let value = match (&o.ty, &o.default.kind) {
+        (Some(OptionType::Bool(_)), _) => {
+            ["true", "false", "yes", "0", "maybe"][rng.gen_range(0..5)].to_string()
+        }
+        (_, gamec::syntax::ast::ExprKind::List(items)) => {
+            let n = if rng.gen_bool(0.9) {
+                items.len()
+            } else {
+                rng.gen_range(0..4)
+            };
+            let vs: Vec<String> = (0..n).map(|_| rng.gen_range(-1..=4).to_string()).collect();
+            if rng.gen_bool(0.5) {
+                format!("[{}]", vs.join(","))
+            } else {
+                vs.join(", ")
+            }
+        }
+        _ => rng.gen_range(0..=4).to_string(),
+    };
+    vec![SetArg {
+        name: o.name.name.clone(),
+        value,
+    }]
+}
+
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(CASES)
+}
+
+#[test]
+fn the_engine_agrees_with_the_reference_on_random_games() {
+    let config = Config {
+        cases: cases(),
+        failure_persistence: None,
+        ..Config::default()
+    };
+    let mut runner =
+        TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &[7; 32]));
+    let tally: RefCell<BTreeMap<String, u32>> = RefCell::new(BTreeMap::new());
+    let result = runner.run(&any::<u64>(), |seed| {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let src = gamec::generate::sequential_game(&mut rng, &gamec::generate::Config::small());
+        let sets = random_sets(&src, &mut rng);
+        match compare(&src, &sets) {
+            Ok(case) => {
+                let key = match case {
+                    Case::NotCompiled(codes) => format!("not compiled: {codes}"),
+                    other => format!("{other:?}"),
+                };
+                *tally.borrow_mut().entry(key).or_default() += 1;
+                Ok(())
+            }
+            Err(why) => Err(TestCaseError::fail(format!(
+                "seed {seed}, sets {sets:?}\n{src}\n{why}"
+            ))),
+        }
+    });
+    let tally = tally.into_inner();
+    for (k, n) in &tally {
+        println!("{n:6}  {k}");
+    }
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+    let count = |f: &dyn Fn(&str) -> bool| {
+        tally
+            .iter()
+            .filter(|(k, _)| f(k))
+            .map(|(_, n)| n)
+            .sum::<u32>()
+    };
+    let total = count(&|_| true);
+    // The generator must keep producing games worth comparing, of every kind.
+    assert!(count(&|k| k.starts_with("Solved")) * 2 > total, "{tally:?}");
+    assert!(count(&|k| k.contains("loopy: true")) > 0, "{tally:?}");
+    assert!(count(&|k| k.contains("grundy: true")) > 0, "{tally:?}");
+    assert!(count(&|k| k.contains("chance: true")) > 0, "{tally:?}");
+    assert!(count(&|k| k.starts_with("BothFailed")) > 0, "{tally:?}");
+}
+
+// ---------------------------------------------------------------- regressions found by the above
+
+/// Runs one game both ways and fails with the reason if they disagree.
+fn agree(src: &str, sets: &[(&str, &str)]) -> Case {
+    let sets: Vec<SetArg> = sets
+        .iter()
+        .map(|(n, v)| SetArg {
+            name: n.to_string(),
+            value: v.to_string(),
+        })
+        .collect();
+    match compare(src, &sets) {
+        Ok(case) => case,
+        Err(why) => panic!("{src}\n{why}"),
+    }
+}
+
+/// The start the engine computes, described.
+fn engine_starts(src: &str) -> Vec<String> {
+    let Some((_, gamec::Compiled::Sequential(rules))) = gamec::compile(src, &[]).0 else {
+        panic!("does not compile: {src}");
+    };
+    let engine = gamec::engine::Engine::new(&rules);
+    let starts = engine.starts().expect("the setup runs");
+    starts.iter().map(|b| engine.describe(&b.pos)).collect()
+}
+
+/// `setup by player K` is player K's move, so `mover` is K while it runs (the engine ran every
+/// setup with player 1 as the mover).
+#[test]
+fn a_setup_by_player_2_runs_as_player_2s_move() {
+    let src = r#"game "Setup mover" {
+  state { x: 0..=3 = 0 }
+  setup by player 2 { x = mover * 10 + last mover - 20 }
+  move m { x = 3 }
+  end if x == 3: last mover wins
+}"#;
+    assert_eq!(engine_starts(src), ["x=1, turn=1"]);
+    assert_eq!(
+        agree(src, &[]),
+        Case::Solved {
+            loopy: false,
+            grundy: false,
+            chance: false
+        }
+    );
+}
+
+/// Extreme games (numbers near ±2^63, huge ranges, deep nesting) need not be solvable, but the
+/// two implementations must still fail alike or agree. Run with `--ignored`; slow in debug builds.
+#[test]
+#[ignore]
+fn extreme_games_agree() {
+    let n = cases();
+    let mut tally: BTreeMap<String, u32> = BTreeMap::new();
+    for seed in 0..u64::from(n) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let src = gamec::generate::sequential_game(&mut rng, &gamec::generate::Config::extreme());
+        let run = std::panic::catch_unwind(|| compare(&src, &[]));
+        match run {
+            Ok(Ok(case)) => *tally.entry(format!("{case:?}")).or_default() += 1,
+            Ok(Err(why)) => panic!("seed {seed}\n{src}\n{why}"),
+            Err(_) => panic!("seed {seed}: a panic on\n{src}"),
+        }
+    }
+    for (k, n) in &tally {
+        println!("{n:6}  {k}");
+    }
+}
+
+/// An index of -2^63 into a `per player` variable is out of bounds (the engine's index
+/// arithmetic overflowed: a panic in debug builds).
+#[test]
+fn the_lowest_index_is_out_of_bounds_not_an_overflow() {
+    let min = "(-9223372036854775807 - 1)";
+    for body in [
+        format!("k[{min}] = 1"),
+        format!("if k[{min}] == 0 {{ k[1] = 1 }}"),
+    ] {
+        let src = format!(
+            r#"game "Lowest index" {{
+  state {{ k: per player 0..=1 }}
+  move m {{ {body} }}
+  end if no moves: mover loses
+}}"#
+        );
+        assert_eq!(
+            agree(&src, &[]),
+            Case::BothFailed("IndexOutOfBounds".into())
+        );
+    }
+    let src = format!(
+        r#"game "Lowest index, by a parameter" {{
+  state {{ k: per player 0..=1 }}
+  move m(i in {min}..={min}) {{ k[i] = 1 }}
+  end if no moves: mover loses
+}}"#
+    );
+    assert_eq!(
+        agree(&src, &[]),
+        Case::BothFailed("IndexOutOfBounds".into())
+    );
+}
+
+/// Ranges ending at 2^63 − 1: the loops over a parameter's or a `count`'s values stepped past the
+/// end (a panic in debug builds, and in release builds a wrap-around to -2^63 and a loop over
+/// all 2^64 values).
+#[test]
+fn ranges_up_to_the_largest_number_end_there() {
+    let top = "9223372036854775807";
+    let src = format!(
+        r#"game "Top of the range" {{
+  state {{ x: 0..=3 = 0 }}
+  move m(n in ({top} - 2)..={top}) if x == 0 and count(q in ({top} - 1)..={top} where q > n) <= 2 {{
+    x = {top} - n + 1
+  }}
+  end if x > 0: last mover wins
+}}"#
+    );
+    assert_eq!(
+        agree(&src, &[]),
+        Case::Solved {
+            loopy: false,
+            grundy: true,
+            chance: false
+        }
+    );
+    let Some((_, gamec::Compiled::Sequential(rules))) = gamec::compile(&src, &[]).0 else {
+        panic!("does not compile");
+    };
+    let engine = gamec::engine::Engine::new(&rules);
+    let start = engine.starts().expect("starts")[0].code;
+    let (_, moves) = engine.moves_of(start).expect("expands");
+    let labels: Vec<&str> = moves.iter().map(|(l, _)| l.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "m 9223372036854775805",
+            "m 9223372036854775806",
+            "m 9223372036854775807"
+        ]
+    );
+}
+
+/// Rolls with extreme numbers: weights whose total exceeds 2^63 are exact fractions, and an empty
+/// range between the ends of 64 bits is a roll with nothing to roll (both overflowed in the
+/// engine's setup: a panic in debug builds).
+#[test]
+fn rolls_with_extreme_weights_and_ranges() {
+    let top = "9223372036854775807";
+    let src = format!(
+        r#"game "Heavy dice" {{
+  state {{ x: 0..=2 = 0 }}
+  setup {{ roll x in 0..=2 weights [{top}, {top}, 2] }}
+  move m if x < 2 {{ x += 1 }}
+  end if x == 2: last mover wins
+}}"#
+    );
+    assert_eq!(
+        agree(&src, &[]),
+        Case::Solved {
+            loopy: false,
+            grundy: true,
+            chance: true
+        }
+    );
+    let src = format!(
+        r#"game "No dice" {{
+  state {{ x: 0..=2 = 0 }}
+  setup {{ roll x in {top}..=(-{top} - 1) }}
+  move m if x < 2 {{ x += 1 }}
+  end if x == 2: last mover wins
+}}"#
+    );
+    assert_eq!(agree(&src, &[]), Case::BothFailed("setup BadRoll".into()));
+}
+
+/// Every shipped sequential game, with some of its variants.
+#[test]
+fn the_shipped_games_agree() {
+    let dir = format!("{}/games", env!("CARGO_MANIFEST_DIR"));
+    let variants: &[(&str, &[(&str, &str)])] = &[
+        ("one_two_ten.game", &[]),
+        ("one_two_ten.game", &[("goal", "25")]),
+        ("nim.game", &[]),
+        ("nim.game", &[("piles", "1,2,3")]),
+        ("nim.game", &[("misere", "true")]),
+        ("even_or_odd.game", &[]),
+        ("one_die.game", &[]),
+        ("one_die.game", &[("goal", "20")]),
+        ("tug_of_war.game", &[]),
+    ];
+    for (name, sets) in variants {
+        let src = std::fs::read_to_string(format!("{dir}/{name}")).expect("shipped game");
+        let case = agree(&src, sets);
+        assert!(matches!(case, Case::Solved { .. }), "{name}: {case:?}");
+    }
+}

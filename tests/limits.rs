@@ -1,0 +1,115 @@
+//! Limits a file can reach while it is read and checked end in a coded diagnostic: the size of the
+//! file, the number of a move's parameters, and ranges whose ends sit at the edge of 64 bits.
+
+mod common;
+use common::*;
+
+/// Checks `source` given on standard input; returns stderr and the exit code.
+fn check_stdin(source: &str) -> (String, i32) {
+    let r = gamec_in(&["check", "-"], source);
+    (r.stderr, r.code)
+}
+
+#[test]
+fn an_exclusive_range_ending_at_the_lowest_number_is_empty_not_dropped() {
+    // `0..-2^63` has no last element. The variable vanished without a word, and so did every
+    // move that assigned it; the game then had no moves at all.
+    let (err, code) = check_stdin(
+        "game \"drop\" {\n  state { pile: 0..=3 = 3\n          x: 0..(-9223372036854775807 - 1) = 0 }\n  move take if pile > 0 { pile -= 1; x = 0 }\n  end if pile == 0: last mover wins\n}\n",
+    );
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        "gamec::bad_range
+
+  × the range 0..-9223372036854775808 is empty
+   ╭─[<stdin>:3:14]
+ 2 │   state { pile: 0..=3 = 3
+ 3 │           x: 0..(-9223372036854775807 - 1) = 0 }
+   ·              ──────────────┬──────────────
+   ·                            ╰── holds no value
+ 4 │   move take if pile > 0 { pile -= 1; x = 0 }
+   ╰────
+  help: Write the low end first, as in `0..=10`.
+<stdin>: 1 error
+"
+    );
+}
+
+#[test]
+fn an_empty_exclusive_range_is_shown_as_written() {
+    let (err, code) = check_stdin(
+        "game \"g\" {\n  state { pile: 3..3 = 3 }\n  move take if pile > 0 { pile -= 1 }\n  end if pile == 0: last mover wins\n}\n",
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("× the range 3..3 is empty"), "{err}");
+}
+
+#[test]
+fn standard_input_past_the_size_limit_is_refused_without_reading_it_all() {
+    let big = format!("{}game \"big\" {{}}\n", "// filler\n".repeat(110_000));
+    let (err, code) = check_stdin(&big);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        "gamec::file_too_large
+
+  × the file is larger than gamec accepts (1048576 bytes)
+  help: A game's rules fit in a few kilobytes: compute with options, arrays and moves with
+        parameters rather than listing every case.
+<stdin>: 1 error
+"
+    );
+}
+
+#[test]
+fn a_file_just_under_the_size_limit_is_read() {
+    let game = "game \"g\" {\n  state { pile: 0..=3 = 3 }\n  move take if pile > 0 { pile -= 1 }\n  end if pile == 0: last mover wins\n}\n";
+    let filler = "// filler\n".repeat((gamec::syntax::MAX_SOURCE_BYTES - game.len()) / 10);
+    let (err, code) = check_stdin(&format!("{filler}{game}"));
+    assert_eq!((err.as_str(), code), ("<stdin>: ok\n", 0));
+}
+
+/// A move with `n` parameters, each ranging over one value (written tightly, so that 66,000 of
+/// them fit under the size limit).
+fn with_params(n: usize) -> String {
+    let params: Vec<String> = (0..n).map(|i| format!("a{i} in 0..1")).collect();
+    format!(
+        "game \"g\" {{\n  state {{ pile: 0..=3 = 3 }}\n  move take({}) if pile > 0 {{ pile -= 1 }}\n  end if pile == 0: last mover wins\n}}\n",
+        params.join(",")
+    )
+}
+
+#[test]
+fn a_move_with_too_many_parameters_is_refused() {
+    // 66,000 parameters overflowed the 16-bit local counter (a panic in `check`).
+    for n in [101, 66_000] {
+        let (err, code) = check_stdin(&with_params(n));
+        assert_eq!(code, 1, "{n} parameters");
+        assert!(
+            err.starts_with("gamec::too_deep\n\n  × this nests deeper than gamec accepts (100 levels of parameters)\n"),
+            "{n} parameters: {err}"
+        );
+        assert!(
+            err.contains("help: Give the move fewer parameters"),
+            "{err}"
+        );
+    }
+    let (err, code) = check_stdin(&with_params(100));
+    assert_eq!((err.as_str(), code), ("<stdin>: ok\n", 0));
+}
+
+#[test]
+fn many_moves_and_variables_still_report_duplicates() {
+    // Names are resolved through an index now; a repeated name is still found, with both places.
+    let mut src = String::from("game \"g\" {\n  state { pile: 0..=3 = 3 }\n");
+    for i in 0..2000 {
+        src.push_str(&format!("  move m{i} if pile > 0 {{ pile -= 1 }}\n"));
+    }
+    src.push_str("  move m7 if pile > 1 { pile -= 2 }\n  end if pile == 0: last mover wins\n}\n");
+    let (err, code) = check_stdin(&src);
+    assert_eq!(code, 1);
+    assert!(err.starts_with("gamec::duplicate_name\n"), "{err}");
+    assert!(err.contains("[<stdin>:2003:8]"), "{err}");
+    assert!(err.contains("first declared here"), "{err}");
+}

@@ -1,0 +1,173 @@
+//! One differential case: a game's source through `gamec::compile`, the reference interpreter and
+//! the engine (both solvers); any disagreement is described in words.
+
+use crate::checks::Mapped;
+use gamec::check::SetArg;
+use gamec::engine::{Engine, Pos};
+use gamec::reference::{self as rf, FaultKind, Position};
+use gamec::rules::{RtKind, Rules};
+use gamec::solve::{self, Value};
+
+/// The most positions the reference explores before the case is skipped.
+pub const LIMIT: usize = 20_000;
+
+/// What a case turned out to be, when both sides agree.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Case {
+    NotCompiled(String),
+    BadSetAgreed,
+    Skipped(String),
+    BothFailed(String),
+    Solved {
+        loopy: bool,
+        grundy: bool,
+        chance: bool,
+    },
+}
+
+/// The engine's kind for each of the reference's kinds (bad weights are out_of_range there).
+pub fn engine_kind(k: FaultKind) -> Option<RtKind> {
+    Some(match k {
+        FaultKind::OutOfRange | FaultKind::BadRoll => RtKind::OutOfRange,
+        FaultKind::DivisionByZero => RtKind::DivisionByZero,
+        FaultKind::Overflow => RtKind::Overflow,
+        FaultKind::IndexOutOfBounds => RtKind::IndexOutOfBounds,
+        FaultKind::NoWinner => RtKind::NoWinner,
+        FaultKind::AmbiguousWinner => RtKind::AmbiguousWinner,
+        FaultKind::NoMoves => RtKind::NoMoves,
+        FaultKind::BadPlayer => RtKind::BadPlayer,
+        FaultKind::TooWide => RtKind::TooWide,
+        FaultKind::Invalid => return None,
+    })
+}
+
+pub fn value_of(v: rf::Value) -> Value {
+    match v {
+        rf::Value::Win => Value::Win,
+        rf::Value::Lose => Value::Lose,
+        rf::Value::Tie => Value::Tie,
+        rf::Value::Draw => Value::Draw,
+    }
+}
+
+/// The engine's number for a reference position, laid out by `rules.vars`.
+pub fn code_of(engine: &Engine, rules: &Rules, p: &Position) -> Result<u64, String> {
+    let mut slots = vec![0i64; rules.slot_ranges.len()];
+    for v in &rules.vars {
+        let values = p.vars.get(&v.name).ok_or(format!("no `{}`", v.name))?;
+        if values.len() != v.len as usize {
+            return Err(format!("`{}` has {} values", v.name, values.len()));
+        }
+        for (k, x) in values.iter().enumerate() {
+            slots[v.base as usize + k] = *x;
+        }
+    }
+    Ok(engine.encode(&Pos {
+        slots,
+        mover: p.mover,
+        last_mover: p.last_mover,
+    }))
+}
+
+/// Compiles and runs one game both ways.
+pub fn compare(src: &str, sets: &[SetArg]) -> Result<Case, String> {
+    let (compiled, diags) = gamec::compile(src, sets);
+    let Some((ast, gamec::Compiled::Sequential(rules))) = compiled else {
+        return not_compiled(src, sets, &diags);
+    };
+    let game = rf::Game::new(&ast, sets).map_err(|e| format!("reference refuses: {e:?}"))?;
+    if (game.turn_matters, game.has_again) != (rules.turn_matters, rules.has_again) {
+        return Err(format!(
+            "turn matters / again: reference {:?}, checker {:?}",
+            (game.turn_matters, game.has_again),
+            (rules.turn_matters, rules.has_again)
+        ));
+    }
+    let engine = Engine::new(&rules);
+    let graph = match rf::explore(&game, LIMIT) {
+        Err(rf::Error::TooManyPositions(_)) => return Ok(Case::Skipped("too many".into())),
+        Err(rf::Error::Setup(f)) => {
+            return match engine.starts() {
+                Err(e) if Some(e.error.kind) == engine_kind(f.kind) => {
+                    Ok(Case::BothFailed(format!("setup {:?}", f.kind)))
+                }
+                other => Err(format!("setup: reference {f:?}, engine {:?}", other.err())),
+            }
+        }
+        Err(e) => return Err(format!("reference: {e:?}")),
+        Ok(g) => g,
+    };
+    let starts = engine
+        .starts()
+        .map_err(|f| format!("engine setup fails ({f:?}), the reference's does not"))?;
+    let m = Mapped::new(&engine, &rules, &graph)?;
+    m.starts(&starts)?;
+    m.steps()?;
+    solved(&game, &m, &starts)
+}
+
+/// A file `gamec::compile` refuses: if only for a bad `--set`, the reference must refuse it too.
+fn not_compiled(
+    src: &str,
+    sets: &[SetArg],
+    diags: &gamec::diag::Diagnostics,
+) -> Result<Case, String> {
+    let codes: Vec<&str> = diags
+        .0
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.code)
+        .collect();
+    if codes.is_empty() || codes.iter().any(|c| *c != "gamec::bad_set") {
+        return Ok(Case::NotCompiled(codes.join(",")));
+    }
+    let ast = gamec::syntax::parse(src).map_err(|_| "bad_set without a parse")?;
+    match rf::Game::new(&ast, sets) {
+        Err(rf::Error::BadOption(_)) => Ok(Case::BadSetAgreed),
+        other => Err(format!(
+            "gamec says bad_set, the reference {:?}",
+            other.err()
+        )),
+    }
+}
+
+/// Both solvers against the reference's faults or values, then the win probabilities.
+fn solved(game: &rf::Game, m: &Mapped, starts: &[gamec::engine::Branch]) -> Result<Case, String> {
+    let roots: Vec<u64> = starts.iter().map(|b| b.code).collect();
+    let limit = LIMIT as u64 + 1;
+    let fast = solve::solve(m.engine, &roots, limit);
+    let slow = solve::solve_explicit(m.engine, &roots, limit);
+    let faults = m.graph.faults();
+    let (fast, slow) = match (fast, slow) {
+        (Ok(a), Ok(b)) if faults.is_empty() => (a, b),
+        (a, b) => {
+            let kinds = m.faults(&faults, a.err(), "solve")?;
+            m.faults(&faults, b.err(), "solve_explicit")?;
+            return Ok(Case::BothFailed(kinds));
+        }
+    };
+    let solved = rf::solve(game, m.graph).map_err(|e| format!("reference solve: {e:?}"))?;
+    m.values(&solved, &fast, "solve")?;
+    m.values(&solved, &slow, "solve_explicit")?;
+    if fast.grundy != solved.grundy.is_some() {
+        return Err(format!(
+            "Grundy values computed: engine {}, reference {}",
+            fast.grundy,
+            solved.grundy.is_some()
+        ));
+    }
+    let ours = rf::probabilities(m.graph, &solved);
+    let theirs = solve::win_probabilities(starts, &fast);
+    let (a, b) = (
+        [&ours.wins[0], &ours.wins[1], &ours.tie, &ours.draw],
+        [&theirs.wins[0], &theirs.wins[1], &theirs.tie, &theirs.draw],
+    );
+    if a != b {
+        return Err(format!("probabilities: reference {a:?}, engine {b:?}"));
+    }
+    Ok(Case::Solved {
+        loopy: fast.loopy,
+        grundy: fast.grundy,
+        chance: m.graph.starts.len() > 1,
+    })
+}
