@@ -291,7 +291,58 @@ fn rolls_with_extreme_weights_and_ranges() {
   end if x == 2: last mover wins
 }}"#
     );
-    assert_eq!(agree(&src, &[]), Case::BothFailed("setup BadRoll".into()));
+    assert_eq!(
+        agree(&src, &[]),
+        Case::NotCompiled("gamec::bad_range".into())
+    );
+    // The same empty range, known only while the setup runs.
+    let src = format!(
+        r#"game "No dice" {{
+  state {{ x: 0..=2 = 0 }}
+  setup {{ roll x in {top}..=(x - {top} - 1) }}
+  move m if x < 2 {{ x += 1 }}
+  end if x == 2: last mover wins
+}}"#
+    );
+    assert_eq!(agree(&src, &[]), Case::BothFailed("setup EmptyRoll".into()));
+}
+
+/// Weights that do not fit the roll: refused before play when the roll is constant, and the same
+/// kind of fault in the engine and the reference when the range depends on the state.
+#[test]
+fn bad_weights_before_and_during_play() {
+    let game = |roll: &str| {
+        format!(
+            r#"game "Weights" {{
+  state {{ x: 0..=3 = 1 }}
+  setup {{ {roll} }}
+  move m if x < 3 {{ x += 1 }}
+  end if x == 3: last mover wins
+}}"#
+        )
+    };
+    for roll in [
+        "roll x in 1..=3 weights [1, 2]",
+        "roll x in 1..=2 weights [0, 0]",
+        "roll x in 1..=2 weights [1, -1]",
+    ] {
+        assert_eq!(
+            agree(&game(roll), &[]),
+            Case::NotCompiled("gamec::bad_weights".into()),
+            "{roll}"
+        );
+    }
+    for roll in [
+        "roll x in x..=3 weights [1, 2]",
+        "roll x in x..=2 weights [x - 1, 0]",
+        "roll x in 1..=2 weights [1, x - 2]",
+    ] {
+        assert_eq!(
+            agree(&game(roll), &[]),
+            Case::BothFailed("setup BadWeights".into()),
+            "{roll}"
+        );
+    }
 }
 
 /// Every shipped sequential game, with some of its variants.

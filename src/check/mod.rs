@@ -7,6 +7,7 @@ mod expr;
 mod label;
 mod moves;
 mod options;
+mod roll;
 mod seq;
 mod stmts;
 mod value;

@@ -199,10 +199,14 @@ fn stmt(s: &Stmt, cx: &mut Cx, place: Place, d: &mut Diagnostics) -> Option<CStm
                     .collect::<Option<Vec<_>>>()
                     .map(Some),
             };
+            let (dom, ws) = (dom?, ws?);
+            if !cx.check_roll(&dom, ws.as_deref(), *span, d) {
+                return None;
+            }
             Some(CStmt::Roll {
                 target: tg?.0,
-                domain: dom?,
-                weights: ws?,
+                domain: dom,
+                weights: ws,
                 span: *span,
             })
         }

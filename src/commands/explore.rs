@@ -75,6 +75,7 @@ fn solve_traced(
         SolveError::Fault(f, c) => fault_diag_from(engine, &f, Some(c), from, limit),
         SolveError::Limit(l) => catalog::too_many_positions(l),
         SolveError::Memory(l) => catalog::out_of_memory(l),
+        SolveError::Pending(depth, moves) => catalog::out_of_memory_line(depth, moves),
     })
 }
 

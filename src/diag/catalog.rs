@@ -37,6 +37,8 @@ pub const CODES: &[&str] = &[
     "gamec::too_deep",
     "gamec::file_too_large",
     "gamec::too_wide",
+    "gamec::bad_weights",
+    "gamec::too_many_outcomes",
     "gamec::out_of_memory",
     "gamec::unused_variable",
     "gamec::bad_label",
@@ -346,8 +348,32 @@ pub fn fault(
             "too many values",
             "Narrow the range (with the state's ranges in mind) or add guards so fewer moves are tried.",
         ),
+        BadWeights => (
+            "gamec::bad_weights",
+            "these weights",
+            WEIGHTS_HELP,
+        ),
+        EmptyRoll => (
+            "gamec::bad_range",
+            "holds no value",
+            "A roll needs at least one outcome: make the range's low end at most its high end in every position the setup reaches.",
+        ),
+        TooManyOutcomes => (
+            "gamec::too_many_outcomes",
+            "too many outcomes from here",
+            "Roll fewer times, roll over narrower ranges, or roll into fewer variables (rolls that end in the same values are merged).",
+        ),
     };
     runtime(code, span, message, label, (from, trace), help)
+}
+
+const WEIGHTS_HELP: &str = "Give one weight per outcome of the roll, in order (`roll d in 1..=3 weights [1, 2, 1]`); weights are whole numbers, none negative and not all 0.";
+
+/// A roll whose weights are wrong before play: `what` says how.
+pub fn bad_weights(span: Span, what: String) -> Diag {
+    Diag::error("gamec::bad_weights", what)
+        .label(span, "these weights")
+        .help(WEIGHTS_HELP)
 }
 
 pub fn file_too_large(limit: usize) -> Diag {
@@ -376,6 +402,14 @@ pub fn out_of_memory(positions: u64) -> Diag {
         format!("the game has more reachable positions than fit in the memory available ({positions} positions)"),
     )
     .help("Choose smaller options with `--set`, narrow the state's ranges, or free memory and try again.")
+}
+
+pub fn out_of_memory_line(depth: u64, moves: u64) -> Diag {
+    Diag::error(
+        "gamec::out_of_memory",
+        format!("the line of play being explored needs more memory than is available ({depth} positions deep, {moves} moves waiting to be explored along it)"),
+    )
+    .help("A long line of play, or one through positions with very many moves, needs memory for each position on it and each move not yet explored: choose smaller options with `--set`, or free memory and try again.")
 }
 
 pub fn unused_variable(span: Span, name: &str) -> Diag {

@@ -1,11 +1,26 @@
 //! The start: the initial values, then the `setup` block, whose rolls branch into several starting
 //! positions, each with its exact probability.
+//!
+//! The branches are merged after every statement: two that hold the same values and show the same
+//! rolls are one outcome whose probability is the sum of theirs (twelve rolls into one die stay six
+//! outcomes, not 6^12). Both the number of outcomes and the work of one statement are bounded, so a
+//! setup that multiplies out too far is `gamec::too_many_outcomes` within a second, not an abort.
 
 use super::{Code, Engine, Fault, Pos};
-use crate::rules::{CStmt, Ctx, RtError, RtKind};
+use crate::rules::{CStmt, CTarget, Ctx, RtError, RtKind};
+use crate::syntax::ast::Span;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
+use rustc_hash::FxHashMap;
+
+/// The most distinct outcomes the setup may have after any statement.
+pub const MAX_SETUP_OUTCOMES: usize = 100_000;
+/// The most slots the outcomes may hold together (160 MB), for games with large arrays.
+const MAX_SETUP_SLOTS: usize = 20_000_000;
+/// The most outcomes one statement may produce before they are merged (outcomes so far × values
+/// of the roll).
+pub const MAX_SETUP_STEPS: u64 = 10_000_000;
 
 /// One starting position after the chance setup.
 #[derive(Clone, Debug)]
@@ -15,150 +30,214 @@ pub struct Branch {
     pub prob: BigRational,
     /// Who moves first after the setup (1 or 2), whether or not positions record the turn.
     pub mover: u8,
-    /// What was rolled, as `(target, value)`, in order.
+    /// What was rolled, as `(target, value)`, in the order first rolled; a target rolled again
+    /// shows its last value.
     pub rolls: Vec<(String, i64)>,
 }
 
+/// An outcome while the setup runs: the slots and what was rolled (target names interned).
+type Key = (Vec<i64>, Vec<(u32, i64)>);
+
+/// The outcomes after some statements, in the order first reached, merged by `Key`.
+struct Outcomes {
+    limit: usize,
+    keys: Vec<Key>,
+    probs: Vec<BigRational>,
+    index: FxHashMap<Key, usize>,
+}
+
+impl Outcomes {
+    fn new(slots: usize) -> Outcomes {
+        Outcomes {
+            limit: MAX_SETUP_OUTCOMES.min(MAX_SETUP_SLOTS / slots.max(1)),
+            keys: Vec::new(),
+            probs: Vec::new(),
+            index: FxHashMap::default(),
+        }
+    }
+
+    fn add(&mut self, key: Key, prob: BigRational, span: Span) -> Result<(), Box<RtError>> {
+        if let Some(&i) = self.index.get(&key) {
+            self.probs[i] += prob;
+            return Ok(());
+        }
+        if self.keys.len() >= self.limit {
+            return Err(too_many(span, self.limit));
+        }
+        self.index.insert(key.clone(), self.keys.len());
+        self.keys.push(key);
+        self.probs.push(prob);
+        Ok(())
+    }
+}
+
+fn too_many(span: Span, limit: usize) -> Box<RtError> {
+    RtError::new(
+        RtKind::TooManyOutcomes,
+        span,
+        format!("the setup's rolls have more than {limit} different outcomes by here, the limit"),
+    )
+}
+
 impl Engine<'_> {
-    /// The starting positions: one without a setup, one per combination of rolls with one.
+    /// The starting positions: one without a setup, one per distinct outcome of the rolls with one.
     pub fn starts(&self) -> Result<Vec<Branch>, Fault> {
-        let init = Pos {
+        let mut init = Pos {
             slots: self.rules.init.clone(),
             mover: 1,
             last_mover: 2,
         };
         let Some(setup) = &self.rules.setup else {
-            return Ok(vec![Branch {
-                code: self.encode(&init),
-                pos: init,
-                prob: BigRational::one(),
-                mover: 1,
-                rolls: Vec::new(),
-            }]);
+            return Ok(vec![self.branch(init, BigRational::one(), 1, Vec::new())]);
         };
         // `setup by player K` is player K's move: K is the mover while it runs.
-        let init = match setup.by_player {
-            Some(k) => Pos {
-                mover: k,
-                last_mover: 3 - k,
-                ..init
-            },
-            None => init,
-        };
-        let mut branches = vec![Branch {
-            code: 0,
-            pos: init,
-            prob: BigRational::one(),
-            mover: 1,
-            rolls: Vec::new(),
-        }];
+        if let Some(k) = setup.by_player {
+            init.mover = k;
+            init.last_mover = 3 - k;
+        }
+        let mut names: Vec<String> = Vec::new();
+        let slots = init.slots.len();
+        let mut now = Outcomes::new(slots);
+        now.add(
+            (init.slots.clone(), Vec::new()),
+            BigRational::one(),
+            Span::default(),
+        )?;
         let mut locals = vec![0i64; self.rules.locals as usize + 1];
         for stmt in &setup.body {
-            let mut next = Vec::new();
-            for b in branches {
-                let mut slots = b.pos.slots.clone();
+            let mut next = Outcomes::new(slots);
+            let mut work: u64 = 0;
+            for (key, prob) in now.keys.into_iter().zip(now.probs) {
+                let (mut slots, rolls) = key;
                 let mut undo = Vec::new();
                 let mut ctx = Ctx {
                     vars: &self.rules.vars,
                     ranges: &self.rules.slot_ranges,
                     slots: &mut slots,
                     locals: &mut locals,
-                    mover: b.pos.mover as i64,
-                    last_mover: b.pos.last_mover as i64,
+                    mover: init.mover as i64,
+                    last_mover: init.last_mover as i64,
                     undo: &mut undo,
                     again: false,
                 };
-                match stmt {
-                    CStmt::Roll {
-                        target,
-                        domain,
-                        weights,
-                        span,
-                    } => {
-                        let lo = ctx.eval(&domain.lo)?;
-                        let hi = ctx.eval(&domain.hi)?;
-                        crate::rules::check_range(lo, hi, domain.span)?;
-                        // In 128 bits: an empty range between the ends of 64 bits overflows.
-                        let n = (hi as i128 - lo as i128 + 1).max(0) as i64;
-                        let ws: Vec<i64> = match weights {
-                            Some(ws) => ws.iter().map(|w| ctx.eval(w)).collect::<Result<_, _>>()?,
-                            None => vec![1; n as usize],
-                        };
-                        if ws.len() as i64 != n
-                            || ws.iter().any(|w| *w < 0)
-                            || ws.iter().all(|w| *w == 0)
-                        {
-                            return Err(Fault::from(RtError::new(
-                                RtKind::OutOfRange,
-                                *span,
-                                format!(
-                                    "the roll has {n} outcomes but {} weights (weights must be one non-negative number per outcome, not all 0)",
-                                    ws.len()
-                                ),
-                            )));
-                        }
-                        // Exact: weights near 2^63 may total more than 64 bits hold.
-                        let total: BigInt = ws.iter().map(|w| BigInt::from(*w)).sum();
-                        let name = roll_name(self, target, &mut ctx)?;
-                        for (k, w) in ws.iter().enumerate() {
-                            if *w == 0 {
-                                continue;
-                            }
-                            let v = lo + k as i64;
-                            let slot = ctx.target_slot(target)?;
-                            let mark = ctx.undo.len();
-                            ctx.write(slot, v, *span)?;
-                            let mut rolls = b.rolls.clone();
-                            rolls.push((name.clone(), v));
-                            next.push(Branch {
-                                code: 0,
-                                pos: Pos {
-                                    slots: ctx.slots.to_vec(),
-                                    ..b.pos.clone()
-                                },
-                                prob: &b.prob * BigRational::new(BigInt::from(*w), total.clone()),
-                                mover: b.mover,
-                                rolls,
-                            });
-                            ctx.rollback(mark);
-                        }
+                let CStmt::Roll {
+                    target,
+                    domain,
+                    weights,
+                    span,
+                } = stmt
+                else {
+                    ctx.exec(std::slice::from_ref(stmt))?;
+                    next.add((ctx.slots.to_vec(), rolls), prob, Span::default())?;
+                    continue;
+                };
+                let lo = ctx.eval(&domain.lo)?;
+                let hi = ctx.eval(&domain.hi)?;
+                crate::rules::check_range(lo, hi, domain.span)?;
+                let n = crate::rules::range_size(lo, hi);
+                let ws: Vec<i64> = match weights {
+                    Some(ws) => ws.iter().map(|w| ctx.eval(w)).collect::<Result<_, _>>()?,
+                    None => vec![1; n as usize],
+                };
+                check_roll(lo, hi, &ws, domain.span, *span)?;
+                work = work.saturating_add(n);
+                if work > MAX_SETUP_STEPS {
+                    return Err(RtError::new(
+                        RtKind::TooManyOutcomes,
+                        *span,
+                        format!("the setup's rolls would try more than {MAX_SETUP_STEPS} outcomes by here, the limit"),
+                    )
+                    .into());
+                }
+                // Exact: weights near 2^63 may total more than 64 bits hold.
+                let total: BigInt = ws.iter().map(|w| BigInt::from(*w)).sum();
+                let name = intern(&mut names, roll_name(self, target, &mut ctx)?);
+                let slot = ctx.target_slot(target)?;
+                for (k, w) in ws.iter().enumerate() {
+                    if *w == 0 {
+                        continue;
                     }
-                    other => {
-                        ctx.exec(std::slice::from_ref(other))?;
-                        next.push(Branch {
-                            pos: Pos {
-                                slots: ctx.slots.to_vec(),
-                                ..b.pos.clone()
-                            },
-                            ..b
-                        });
+                    let v = lo + k as i64;
+                    let mark = ctx.undo.len();
+                    ctx.write(slot, v, *span)?;
+                    let mut rolled = rolls.clone();
+                    match rolled.iter_mut().find(|(t, _)| *t == name) {
+                        Some(r) => r.1 = v,
+                        None => rolled.push((name, v)),
                     }
+                    let p = &prob * BigRational::new(BigInt::from(*w), total.clone());
+                    next.add((ctx.slots.to_vec(), rolled), p, *span)?;
+                    ctx.rollback(mark);
                 }
             }
-            branches = next;
+            now = next;
         }
-        for b in &mut branches {
-            if let Some(k) = setup.by_player {
-                b.pos.last_mover = k;
-                b.pos.mover = 3 - k;
-                b.mover = 3 - k;
-            }
-            if !self.turn_matters() {
-                b.pos.mover = 1;
-                b.pos.last_mover = 2;
-            }
-            b.code = self.encode(&b.pos);
+        let mover = match setup.by_player {
+            Some(k) => 3 - k,
+            None => 1,
+        };
+        Ok(now
+            .keys
+            .into_iter()
+            .zip(now.probs)
+            .filter(|(_, p)| !p.is_zero())
+            .map(|((slots, rolls), prob)| {
+                let rolls = rolls
+                    .into_iter()
+                    .map(|(t, v)| (names[t as usize].clone(), v))
+                    .collect();
+                let pos = Pos {
+                    slots,
+                    mover,
+                    last_mover: 3 - mover,
+                };
+                self.branch(pos, prob, mover, rolls)
+            })
+            .collect())
+    }
+
+    /// A start, numbered; positions that do not record the turn all say player 1 is to move.
+    fn branch(
+        &self,
+        mut pos: Pos,
+        prob: BigRational,
+        mover: u8,
+        rolls: Vec<(String, i64)>,
+    ) -> Branch {
+        if !self.turn_matters() {
+            pos.mover = 1;
+            pos.last_mover = 2;
         }
-        branches.retain(|b| !b.prob.is_zero());
-        Ok(branches)
+        Branch {
+            code: self.encode(&pos),
+            pos,
+            prob,
+            mover,
+            rolls,
+        }
     }
 }
 
-fn roll_name(
-    e: &Engine,
-    target: &crate::rules::CTarget,
-    ctx: &mut Ctx,
-) -> Result<String, Box<RtError>> {
+/// A roll needs a value to roll and one weight per value, none negative and not all 0.
+fn check_roll(lo: i64, hi: i64, ws: &[i64], range: Span, span: Span) -> Result<(), Box<RtError>> {
+    match crate::rules::roll_problem(lo, hi, Some(ws)) {
+        Some((RtKind::EmptyRoll, p)) => Err(RtError::new(RtKind::EmptyRoll, range, p)),
+        Some((kind, p)) => Err(RtError::new(kind, span, p)),
+        None => Ok(()),
+    }
+}
+
+fn intern(names: &mut Vec<String>, name: String) -> u32 {
+    match names.iter().position(|n| *n == name) {
+        Some(i) => i as u32,
+        None => {
+            names.push(name);
+            (names.len() - 1) as u32
+        }
+    }
+}
+
+fn roll_name(e: &Engine, target: &CTarget, ctx: &mut Ctx) -> Result<String, Box<RtError>> {
     let v = &e.rules.vars[target.var as usize];
     Ok(match &target.index {
         None => v.name.clone(),

@@ -40,8 +40,8 @@ pub struct Position {
 }
 
 /// The kinds of run-time error the language defines (docs/language.md, "Errors found while
-/// exploring"), plus `BadRoll` (a roll's weights do not fit its outcomes, or nothing can be
-/// rolled) and `Invalid` (the file is not one the checker accepts).
+/// exploring"), including a roll over an empty range (`EmptyRoll`) and weights that do not fit a
+/// roll's outcomes (`BadWeights`), plus `Invalid` (the file is not one the checker accepts).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum FaultKind {
     OutOfRange,
@@ -53,7 +53,8 @@ pub enum FaultKind {
     NoMoves,
     BadPlayer,
     TooWide,
-    BadRoll,
+    EmptyRoll,
+    BadWeights,
     Invalid,
 }
 

@@ -84,9 +84,15 @@ fn roll(
             out
         }
     };
+    if values.is_empty() {
+        return Err(Fault::new(
+            FaultKind::EmptyRoll,
+            format!("nothing to roll in {lo}..={hi}"),
+        ));
+    }
     if ws.len() != values.len() || ws.iter().any(|w| *w < 0) || ws.iter().all(|w| *w == 0) {
         return Err(Fault::new(
-            FaultKind::BadRoll,
+            FaultKind::BadWeights,
             format!(
                 "{} outcomes and weights {ws:?} (one weight per outcome, none negative, not all 0)",
                 values.len()

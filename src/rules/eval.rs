@@ -15,6 +15,12 @@ pub enum RtKind {
     BadPlayer,
     /// A range or a position's moves too large to enumerate.
     TooWide,
+    /// A roll's weights do not fit its outcomes: a wrong count, a negative weight, or all 0.
+    BadWeights,
+    /// A roll over an empty range: nothing to roll.
+    EmptyRoll,
+    /// The setup's rolls combine into more outcomes than gamec enumerates.
+    TooManyOutcomes,
 }
 
 /// The most values a parameter, `count`/`any`/`all` or roll may range over at run time.

@@ -2,8 +2,10 @@
 //! small trees over slot numbers and parameter locals. Nothing here holds a name lookup or the AST.
 
 mod eval;
+mod roll;
 
 pub use eval::{arith, check_range, range_size, Ctx, RtError, RtKind, MAX_RANGE};
+pub use roll::roll_problem;
 
 use crate::syntax::ast::Span;
 

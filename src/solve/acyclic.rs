@@ -48,8 +48,12 @@ impl Agg {
     }
 }
 
-/// Upper estimate of the bytes one level of the stack costs: its frame and its children.
-const FRAME_BYTES: u64 = 160;
+/// Upper estimate of the bytes one level of the stack costs, without its children.
+const FRAME_BYTES: u64 = 64;
+/// The bytes one pending child costs (its code and whether its move keeps the turn).
+const CHILD_BYTES: u64 = std::mem::size_of::<Child>() as u64;
+/// Upper estimate of the bytes a dense table costs per code.
+const DENSE_BYTES_PER_CODE: u64 = 8;
 
 struct Frame {
     code: Code,
@@ -68,8 +72,9 @@ struct Dfs<'a, 'r> {
     limit: u64,
     /// Whether `limit` comes from the available memory rather than `--max-positions`.
     memory_bound: bool,
-    /// How deep the stack may grow in the available memory (a long game is a deep stack).
-    depth_limit: u64,
+    /// The bytes the stack may take (frames and the children they have yet to explore: a long
+    /// line of play through positions with many moves holds many children) beside the table.
+    stack_bytes: u64,
     impartial: bool,
 }
 
@@ -86,6 +91,10 @@ pub fn solve(
         Store::Sparse(_) => memory::position_budget(limit, memory::SPARSE_BYTES_PER_POSITION),
         _ => (limit, false),
     };
+    let table_bytes = match store {
+        Store::Sparse(_) => limit.saturating_mul(memory::SPARSE_BYTES_PER_POSITION),
+        _ => engine.space.saturating_mul(DENSE_BYTES_PER_CODE),
+    };
     let mut d = Dfs {
         engine,
         store,
@@ -101,7 +110,11 @@ pub fn solve(
         scratch: Scratch::default(),
         limit,
         memory_bound,
-        depth_limit: memory::position_budget(u64::MAX, FRAME_BYTES).0,
+        // What the table leaves, and at least a quarter of the budget when the table may fill it.
+        stack_bytes: {
+            let budget = memory::byte_budget();
+            budget.saturating_sub(table_bytes).max(budget / 4)
+        },
         impartial,
     };
     let progress = Progress::new();
@@ -158,6 +171,35 @@ impl Dfs<'_, '_> {
         Ok(true)
     }
 
+    fn over_limit(&self) -> SolveError {
+        if self.memory_bound {
+            SolveError::Memory(self.limit)
+        } else {
+            SolveError::Limit(self.limit)
+        }
+    }
+
+    /// A position with many moves near the limit: if its children not yet seen are more than
+    /// the limit leaves room for, the game has too many positions; say so now rather than hold
+    /// every child of every position on the way there.
+    fn check_fresh(&self, code: Code, start: usize) -> Result<(), SolveError> {
+        let n = (self.kids.len() - start) as u64;
+        if n < 1024 || self.s.positions + n <= self.limit {
+            return Ok(());
+        }
+        let mut fresh: Vec<Code> = self.kids[start..]
+            .iter()
+            .map(|c| c.code)
+            .filter(|&c| c != code && self.store.get(c) == UNSEEN)
+            .collect();
+        fresh.sort_unstable();
+        fresh.dedup();
+        if self.s.positions + fresh.len() as u64 > self.limit {
+            return Err(self.over_limit());
+        }
+        Ok(())
+    }
+
     fn fold_into_top(&mut self, e: Entry, kept: bool) {
         if let Some(top) = self.frames.last_mut() {
             top.agg.fold(e, kept);
@@ -169,17 +211,18 @@ impl Dfs<'_, '_> {
     fn open(&mut self, code: Code) -> Result<Option<Entry>, SolveError> {
         self.s.positions += 1;
         if self.s.positions > self.limit {
-            return Err(if self.memory_bound {
-                SolveError::Memory(self.limit)
-            } else {
-                SolveError::Limit(self.limit)
-            });
+            return Err(self.over_limit());
         }
         let start = self.kids.len();
         let kids = &mut self.kids;
+        let frames = (self.frames.capacity().max(self.frames.len() + 1) as u64) * FRAME_BYTES;
+        let max_kids = (self.stack_bytes.saturating_sub(frames) / CHILD_BYTES) as usize;
+        let mut over = false;
         let r = self
             .engine
-            .expand(code, &mut self.scratch, |_, _, c| kids.push(c))
+            .expand(code, &mut self.scratch, |_, _, c| {
+                push_capped(kids, c, max_kids, &mut over)
+            })
             .map_err(|f| SolveError::Fault(f, code))?;
         match r {
             Expand::End { rel, .. } => {
@@ -194,9 +237,14 @@ impl Dfs<'_, '_> {
                 Ok(unpack(entry))
             }
             Expand::Moves => {
-                if self.frames.len() as u64 >= self.depth_limit {
-                    return Err(SolveError::Memory(self.s.positions));
+                let bytes = frames + self.kids.capacity() as u64 * CHILD_BYTES;
+                if over || bytes > self.stack_bytes {
+                    return Err(SolveError::Pending(
+                        self.frames.len() as u64 + 1,
+                        self.kids.len() as u64,
+                    ));
                 }
+                self.check_fresh(code, start)?;
                 for c in &self.kids[start..] {
                     self.store.prefetch(c.code);
                 }
@@ -211,6 +259,21 @@ impl Dfs<'_, '_> {
             }
         }
     }
+}
+
+/// Pushes a child, growing the list no further than `max` children (the memory budget); sets
+/// `over` instead when the list is full.
+#[inline]
+fn push_capped(kids: &mut Vec<Child>, c: Child, max: usize, over: &mut bool) {
+    if kids.len() == kids.capacity() {
+        let room = max.saturating_sub(kids.len());
+        if room == 0 {
+            *over = true;
+            return;
+        }
+        kids.reserve_exact(kids.capacity().max(64).min(room));
+    }
+    kids.push(c);
 }
 
 /// The minimum excludant of the children's Grundy values.

@@ -21,6 +21,9 @@ pub enum SolveError {
     Limit(u64),
     /// More positions than fit in the available memory.
     Memory(u64),
+    /// A line of play (this many positions deep, with this many moves waiting to be explored
+    /// along it) that does not fit in the available memory.
+    Pending(u64, u64),
 }
 
 /// The value of every reachable position.

@@ -25,10 +25,12 @@ pub enum Case {
     },
 }
 
-/// The engine's kind for each of the reference's kinds (bad weights are out_of_range there).
+/// The engine's kind for each of the reference's kinds.
 pub fn engine_kind(k: FaultKind) -> Option<RtKind> {
     Some(match k {
-        FaultKind::OutOfRange | FaultKind::BadRoll => RtKind::OutOfRange,
+        FaultKind::OutOfRange => RtKind::OutOfRange,
+        FaultKind::EmptyRoll => RtKind::EmptyRoll,
+        FaultKind::BadWeights => RtKind::BadWeights,
         FaultKind::DivisionByZero => RtKind::DivisionByZero,
         FaultKind::Overflow => RtKind::Overflow,
         FaultKind::IndexOutOfBounds => RtKind::IndexOutOfBounds,
