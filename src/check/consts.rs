@@ -21,6 +21,7 @@ impl Cx {
             last_mover: 2,
             undo: &mut undo,
             again: false,
+            scale: 1,
         };
         match ctx.eval(c) {
             Ok(v) => Some(v),

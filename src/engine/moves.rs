@@ -47,6 +47,19 @@ impl From<Box<RtError>> for Fault {
     }
 }
 
+/// Counts `n` more candidate moves; more than `MAX_CANDIDATES` in one position is `too_wide`.
+fn leaves(candidates: &mut u64, n: u64, span: crate::syntax::ast::Span) -> Result<(), Fault> {
+    *candidates += n;
+    if *candidates > MAX_CANDIDATES {
+        return Err(Fault::from(RtError::new(
+            RtKind::TooWide,
+            span,
+            format!("this position has more than {MAX_CANDIDATES} candidate moves to try"),
+        )));
+    }
+    Ok(())
+}
+
 /// Reusable buffers for expanding positions.
 #[derive(Default)]
 pub struct Scratch {
@@ -76,6 +89,7 @@ impl Engine<'_> {
             last_mover: last as i64,
             undo: &mut scratch.undo,
             again: false,
+            scale: 1,
         };
         let mut generated: Option<usize> = None;
         for (k, end) in self.rules.ends.iter().enumerate() {
@@ -195,31 +209,39 @@ impl Engine<'_> {
         candidates: &mut u64,
     ) -> Result<(), Fault> {
         if m.domains.is_empty() {
+            leaves(candidates, 1, m.span)?;
             return self.apply(f, m, code, ctx, sink, count);
         }
         let lo = ctx.eval(&m.domains[k].lo)?;
         let hi = ctx.eval(&m.domains[k].hi)?;
         check_range(lo, hi, m.domains[k].span)?;
         let size = range_size(lo, hi);
-        if size > 0 {
-            *candidates += size;
-            if *candidates > MAX_CANDIDATES {
-                return Err(Fault::from(RtError::new(
-                    RtKind::TooWide,
-                    m.span,
-                    format!("this position has more than {MAX_CANDIDATES} candidate moves to try"),
-                )));
-            }
-        }
         let last = k + 1 == m.domains.len();
-        for j in 0..size {
+        // Candidates are counted as the reference counts them, one per complete set of
+        // parameters: the innermost loop tries as many as the limit leaves, then fails.
+        let tried = if last {
+            size.min(MAX_CANDIDATES.saturating_sub(*candidates))
+        } else {
+            size
+        };
+        let outer = ctx.scale;
+        ctx.scale = outer.saturating_mul(size);
+        for j in 0..tried {
             ctx.locals[k] = lo + j as i64;
             // The innermost parameter applies the move directly: no call per candidate move.
-            if last {
-                self.apply(f, m, code, ctx, sink, count)?;
+            let r = if last {
+                self.apply(f, m, code, ctx, sink, count)
             } else {
-                self.params(f, m, k + 1, code, ctx, sink, count, candidates)?;
+                self.params(f, m, k + 1, code, ctx, sink, count, candidates)
+            };
+            if r.is_err() {
+                ctx.scale = outer;
+                return r;
             }
+        }
+        ctx.scale = outer;
+        if last {
+            leaves(candidates, size, m.span)?;
         }
         Ok(())
     }

@@ -119,6 +119,7 @@ impl Engine<'_> {
                     last_mover: init.last_mover as i64,
                     undo: &mut undo,
                     again: false,
+                    scale: 1,
                 };
                 let CStmt::Roll {
                     target,

@@ -2,7 +2,7 @@
 //! parameter, comprehension or roll ranges over (`LO..=HI`, `LO..HI`, `indices(a)`, `players`).
 
 use super::eval::{invalid, overflow, Ctx, Val};
-use super::{Fault, FaultKind, MAX_RANGE, R};
+use super::{Fault, FaultKind, MAX_RANGE, MAX_STEPS, R};
 use crate::syntax::ast::{Comprehension, Domain, Expr, ExprKind, RangeKind};
 
 impl Ctx<'_> {
@@ -76,10 +76,21 @@ impl Ctx<'_> {
     /// first value that decides them.
     pub(super) fn comprehension(&mut self, func: &str, comp: &Comprehension) -> R<Val> {
         let (lo, hi) = self.domain(&comp.domain)?;
+        let size = u64::try_from(i128::from(hi) - i128::from(lo) + 1).unwrap_or(0);
+        let outer = self.scale;
+        let steps = u128::from(outer) * u128::from(size);
+        if steps > u128::from(MAX_STEPS) {
+            return Err(Fault::new(
+                FaultKind::TooWide,
+                format!("{size} steps for each of {outer} values around"),
+            ));
+        }
         let mut count: i64 = 0;
         for v in lo..=hi {
             self.locals.push((comp.var.name.clone(), v));
+            self.scale = steps as u64;
             let holds = self.truth(&comp.cond);
+            self.scale = outer;
             self.locals.pop();
             let holds = holds?;
             match func {

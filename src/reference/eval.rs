@@ -23,6 +23,10 @@ pub struct Ctx<'g> {
     pub pos: Position,
     pub locals: Vec<(String, i64)>,
     pub again: bool,
+    /// The product of the sizes of the parameter and comprehension ranges around the expression
+    /// being evaluated (language.md: a comprehension takes at most `MAX_STEPS` steps, counting
+    /// every value of the ranges around it).
+    pub scale: u64,
 }
 
 pub(super) fn invalid(what: impl Into<String>) -> Fault {
@@ -43,6 +47,7 @@ impl<'g> Ctx<'g> {
             pos,
             locals: Vec::new(),
             again: false,
+            scale: 1,
         }
     }
 

@@ -138,9 +138,13 @@ fn try_params(
         return try_move(cx, family, m, out);
     };
     let (lo, hi) = cx.domain(&param.domain)?;
+    let size = u64::try_from(i128::from(hi) - i128::from(lo) + 1).unwrap_or(0);
+    let outer = cx.scale;
     for v in lo..=hi {
         cx.locals.push((param.name.name.clone(), v));
+        cx.scale = outer.saturating_mul(size);
         let r = try_params(cx, family, m, out, tried);
+        cx.scale = outer;
         cx.locals.pop();
         r?;
     }
@@ -156,6 +160,7 @@ fn try_move(cx: &mut Ctx, family: usize, m: &MoveDecl, out: &mut Vec<Move>) -> R
     }
     let mut body = Ctx::new(cx.game, cx.pos.clone());
     body.locals = cx.locals.clone();
+    body.scale = cx.scale;
     body.run(&m.body)?;
     let mover = cx.pos.mover;
     let mut child = body.pos;

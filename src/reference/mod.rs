@@ -95,5 +95,8 @@ pub const MAX_RANGE: i128 = 1_000_000;
 
 /// The most candidate moves tried in one position (docs/language.md, `gamec::too_wide`).
 pub const MAX_CANDIDATES: u64 = 10_000_000;
+/// The most steps one `count`/`any`/`all` may take, counting every value of the parameter and
+/// comprehension ranges around it.
+pub const MAX_STEPS: u64 = 10_000_000;
 
 type R<T> = Result<T, Fault>;

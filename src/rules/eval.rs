@@ -26,6 +26,10 @@ pub enum RtKind {
 /// The most values a parameter, `count`/`any`/`all` or roll may range over at run time.
 pub const MAX_RANGE: i64 = 1_000_000;
 
+/// The most steps a `count`/`any`/`all` may take: its range's size times the sizes of the
+/// parameter and comprehension ranges around it.
+pub const MAX_STEPS: u64 = 10_000_000;
+
 /// Checks a run-time range's size, so a typo like `1..=99999999999` is an error, not a hang.
 pub fn check_range(lo: i64, hi: i64, span: Span) -> Result<(), Box<RtError>> {
     let size = (hi as i128) - (lo as i128) + 1;
@@ -140,6 +144,10 @@ pub struct Ctx<'a> {
     pub undo: &'a mut Vec<(u32, i64)>,
     /// Set by `again`.
     pub again: bool,
+    /// The product of the sizes of the parameter and comprehension ranges being iterated around
+    /// the expression now evaluated (1 at the top): a comprehension's steps are its size times
+    /// this, at most `MAX_STEPS`, so nested comprehensions cannot multiply into a hang.
+    pub scale: u64,
 }
 
 impl Ctx<'_> {
@@ -266,8 +274,25 @@ impl Ctx<'_> {
     ) -> R<i64> {
         let (lo, hi) = (self.eval(&domain.lo)?, self.eval(&domain.hi)?);
         check_range(lo, hi, span)?;
+        let size = range_size(lo, hi);
+        let outer = self.scale;
+        let steps = outer.saturating_mul(size);
+        if steps > MAX_STEPS {
+            return Err(RtError::new(
+                RtKind::TooWide,
+                span,
+                format!("this takes {size} steps for each of {outer} values of the ranges around it; at most {MAX_STEPS} steps are allowed"),
+            ));
+        }
+        self.scale = steps;
+        let r = self.fold_steps(fold, local, lo, size, cond);
+        self.scale = outer;
+        r
+    }
+
+    fn fold_steps(&mut self, fold: Fold, local: u16, lo: i64, size: u64, cond: &CExpr) -> R<i64> {
         let mut count = 0;
-        for j in 0..range_size(lo, hi) {
+        for j in 0..size {
             self.locals[local as usize] = lo + j as i64;
             let holds = self.eval(cond)? != 0;
             match fold {

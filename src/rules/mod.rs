@@ -4,7 +4,7 @@
 mod eval;
 mod roll;
 
-pub use eval::{arith, check_range, range_size, Ctx, RtError, RtKind, MAX_RANGE};
+pub use eval::{arith, check_range, range_size, Ctx, RtError, RtKind, MAX_RANGE, MAX_STEPS};
 pub use roll::roll_problem;
 
 use crate::syntax::ast::Span;

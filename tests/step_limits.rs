@@ -1,0 +1,96 @@
+//! Work within one position is bounded the same way in the engine and in the reference: a
+//! `count`/`any`/`all` takes at most 10,000,000 steps counting the ranges around it (two nested
+//! counts over a million values each used to run 10^12 steps: a hang), and a position tries at
+//! most 10,000,000 candidate moves counted once per complete set of parameters (the engine used
+//! to add every level's range, refusing 10,000 × 1,000 parameters that the reference accepted).
+
+#[path = "reference/checks.rs"]
+mod checks;
+mod common;
+#[path = "reference/compare.rs"]
+mod compare;
+
+use common::gamec_in;
+use compare::{compare, Case};
+
+fn agree(src: &str) -> Case {
+    compare(src, &[]).unwrap_or_else(|why| panic!("{src}\n{why}"))
+}
+
+fn nested(outer: &str, inner: &str) -> String {
+    format!(
+        "game \"nested\" {{\n  state {{ x: 0..=1 = 0 }}\n  move m if x == 0 and count(i in 0..={outer} where count(j in 0..={inner} where i + j == 5) > 0) > 5 {{ x = 1 }}\n  end if x == 1: last mover wins\n  end if no moves: mover loses\n}}\n"
+    )
+}
+
+#[test]
+fn nested_comprehensions_are_bounded_by_their_product() {
+    let r = gamec_in(&["solve", "-"], &nested("999999", "999999"));
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr.starts_with(
+            "gamec::too_wide\n\n  × this takes 1000000 steps for each of 1000000 values of the ranges around it; at most 10000000\n  │ steps are allowed\n"
+        ),
+        "{}",
+        r.stderr
+    );
+    // 10,001 × 1,000 steps are refused by both; 1,000 × 1,000 are allowed by both.
+    assert_eq!(
+        agree(&nested("10000", "999")),
+        Case::BothFailed("TooWide".into())
+    );
+    assert_eq!(
+        agree(&nested("999", "999")),
+        Case::Solved {
+            loopy: false,
+            grundy: true,
+            chance: false
+        }
+    );
+}
+
+#[test]
+fn a_comprehension_in_a_guard_counts_the_parameters_around_it() {
+    let src = |n: &str| {
+        format!(
+            "game \"guard\" {{\n  state {{ x: 0..=1 = 0 }}\n  move m(a in 0..={n}) if x == 0 and any(i in 0..=999 where i == a) {{ x = 1 }}\n  end if x == 1: last mover wins\n}}\n"
+        )
+    };
+    // 10,001 × 1,000 steps: one too many.
+    assert_eq!(agree(&src("10000")), Case::BothFailed("TooWide".into()));
+    assert_eq!(
+        agree(&src("9999")),
+        Case::Solved {
+            loopy: false,
+            grundy: true,
+            chance: false
+        }
+    );
+}
+
+#[test]
+fn candidate_moves_are_counted_once_per_set_of_parameters() {
+    let src = |b: &str| {
+        format!(
+            "game \"params\" {{\n  state {{ x: 0..=1 = 0 }}\n  move m(a in 0..=9999, b in 0..={b}) if x == 0 and a + b == 10998 {{ x = 1 }}\n  end if x == 1: last mover wins\n}}\n"
+        )
+    };
+    // Exactly 10,000,000 candidates: within the limit (the engine counted 10,010,000).
+    let r = gamec_in(&["solve", "-"], &src("999"));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains("best moves  m 9999 999\n"),
+        "{}",
+        r.stdout
+    );
+    // 10,010,000: refused.
+    let r = gamec_in(&["solve", "-"], &src("1000"));
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stderr.starts_with(
+            "gamec::too_wide\n\n  × this position has more than 10000000 candidate moves to try\n"
+        ),
+        "{}",
+        r.stderr
+    );
+}
