@@ -224,19 +224,16 @@ impl Engine<'_> {
         } else {
             size
         };
+        // After an error the context is dropped with the expansion: no need to restore it.
         let outer = ctx.scale;
         ctx.scale = outer.saturating_mul(size);
         for j in 0..tried {
             ctx.locals[k] = lo + j as i64;
             // The innermost parameter applies the move directly: no call per candidate move.
-            let r = if last {
-                self.apply(f, m, code, ctx, sink, count)
+            if last {
+                self.apply(f, m, code, ctx, sink, count)?;
             } else {
-                self.params(f, m, k + 1, code, ctx, sink, count, candidates)
-            };
-            if r.is_err() {
-                ctx.scale = outer;
-                return r;
+                self.params(f, m, k + 1, code, ctx, sink, count, candidates)?;
             }
         }
         ctx.scale = outer;

@@ -263,17 +263,25 @@ impl Dfs<'_, '_> {
 
 /// Pushes a child, growing the list no further than `max` children (the memory budget); sets
 /// `over` instead when the list is full.
-#[inline]
+#[inline(always)]
 fn push_capped(kids: &mut Vec<Child>, c: Child, max: usize, over: &mut bool) {
-    if kids.len() == kids.capacity() {
-        let room = max.saturating_sub(kids.len());
-        if room == 0 {
-            *over = true;
-            return;
-        }
-        kids.reserve_exact(kids.capacity().max(64).min(room));
+    if kids.len() == kids.capacity() && !grow(kids, max) {
+        *over = true;
+        return;
     }
     kids.push(c);
+}
+
+/// Makes room for more children within `max`; `false` when there is none.
+#[cold]
+#[inline(never)]
+fn grow(kids: &mut Vec<Child>, max: usize) -> bool {
+    let room = max.saturating_sub(kids.len());
+    if room == 0 {
+        return false;
+    }
+    kids.reserve_exact(kids.capacity().max(64).min(room));
+    true
 }
 
 /// The minimum excludant of the children's Grundy values.
