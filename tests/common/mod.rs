@@ -88,3 +88,10 @@ pub fn gamec_colored(color: &[&str], args: &[&str], stdin: &str) -> Run {
         code: out.status.code().unwrap_or(-1),
     }
 }
+
+/// Asserts that a run failed with exit code 1 and that its diagnostics begin with `start`.
+#[allow(dead_code)]
+pub fn assert_fails_with(r: &Run, start: &str) {
+    assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.starts_with(start), "{}", r.stderr);
+}
