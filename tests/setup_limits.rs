@@ -68,3 +68,27 @@ fn twelve_dice_in_twelve_variables_are_too_many_outcomes() {
         r.stderr
     );
 }
+
+#[test]
+fn a_roll_over_most_of_64_bits_is_counted_exactly() {
+    // The count of a constant roll's values overflowed 64 bits while it was checked (a panic
+    // with overflow checks on; found by the fuzz harness).
+    let src = |range: &str| {
+        format!(
+            "game \"wide\" {{\n  state {{ x: 0..=3 = 0 }}\n  setup {{ roll x in {range} weights [1, 2] }}\n  move m if x < 3 {{ x += 1 }}\n  end if x == 3: last mover wins\n}}\n"
+        )
+    };
+    for (range, n) in [
+        ("-9223372036854775807..=3037000500", "9223372039891776308"),
+        (
+            "(-9223372036854775807 - 1)..=9223372036854775807",
+            "18446744073709551616",
+        ),
+    ] {
+        let r = gamec_in(&["check", "-"], &src(range));
+        assert_fails_with(
+            &r,
+            &format!("gamec::bad_weights\n\n  × the roll has {n} outcomes ("),
+        );
+    }
+}

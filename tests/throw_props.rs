@@ -28,7 +28,7 @@ proptest! {
         let (game, diags) = compile(&src);
         prop_assert!(diags.0.is_empty(), "{:?}", diags.0);
         let g = game.expect("checks");
-        let a = matrix::analyse(&g).expect("solves");
+        let a = matrix::analyse(&g).expect("within the limits").expect("solves");
         prop_assert!(a.balanced);
         prop_assert!(a.value == gamec::throw::exact::int(0));
         let uniform = gamec::throw::exact::Q::new(1.into(), (n as i64).into());

@@ -1,5 +1,6 @@
 //! `gamec check`: every problem in every file — static ones from the checker, then, for a clean
-//! sequential game, the first rule that fails while exploring it (with the moves that lead there).
+//! sequential game, the first rule that fails while exploring it (with the moves that lead there),
+//! and for a throw game 2 may play, whether its exact solution is within gamec's limits.
 //! `-` is standard input.
 
 use super::common::{
@@ -9,6 +10,8 @@ use super::io::err;
 use crate::check::SetArg;
 use crate::diag::{Diagnostics, RenderStyle};
 use crate::engine::Engine;
+use crate::throw::matrix;
+use crate::throw::simplex::MAX_WORK;
 use std::path::PathBuf;
 
 pub fn run(
@@ -38,6 +41,12 @@ pub fn run(
                 if let Err(d) = super::explore::solve_game(&engine, max_positions) {
                     diags.push(d);
                 }
+            }
+        }
+        // As solving would: the exact 2-player analysis, where 2 may play.
+        if let Some((_, Compiled::Throw(t))) = &compiled {
+            if !diags.has_errors() && t.players.allows(2) && matrix::analyse(t).is_err() {
+                diags.push(crate::diag::throw::too_hard(t.len(), MAX_WORK));
             }
         }
         print_diags(&diags, &path, &source, style);

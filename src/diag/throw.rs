@@ -19,6 +19,8 @@ pub const CODES: &[&str] = &[
     "gamec::bad_players",
     "gamec::bad_round",
     "gamec::bad_edge",
+    "gamec::too_hard",
+    "gamec::too_many_throws",
 ];
 
 /// The codes above that are warnings: their fixtures pass `gamec check` (exit 0).
@@ -195,6 +197,15 @@ pub fn too_few_throws(span: Span, n: usize) -> Diag {
     .help("List at least two throws, as in `throws rock, paper, scissors`.")
 }
 
+pub fn too_many_throws(span: Span, n: usize, limit: usize) -> Diag {
+    Diag::error(
+        "gamec::too_many_throws",
+        format!("a throw game may have at most {limit} throws, and this one has {n}"),
+    )
+    .label(span, "too many throws")
+    .help("Every pair of throws is decided in a table of all pairs; list fewer throws.")
+}
+
 /// No `throws` line; `named` are the throws the lines of `beats` name, which it most likely means.
 pub fn no_throws(span: Span, named: &[&str]) -> Diag {
     let d = Diag::error(
@@ -262,4 +273,13 @@ pub fn round_unreachable(span: Span, earlier: Span) -> Diag {
         .help(
             "Clauses are tried in order; put `otherwise` last and each `if exactly N throws` once.",
         )
+}
+
+/// A 2-player game whose exact solution needs more arithmetic than gamec allows.
+pub fn too_hard(throws: usize, limit: u64) -> Diag {
+    Diag::error(
+        "gamec::too_hard",
+        format!("solving this {throws}-throw game exactly needs more arithmetic than gamec allows ({limit} products of 64-bit words)"),
+    )
+    .help("The exact solution's numbers grow with the number of throws and with the digits of the scores' common denominator: use fewer throws, or scores with small denominators (halves and quarters rather than 1/9223372036854775609).")
 }

@@ -45,7 +45,7 @@ pub fn check_range(lo: i64, hi: i64, span: Span) -> Result<(), Box<RtError>> {
     Ok(())
 }
 
-/// How many values `lo..=hi` holds, once `check_range` has accepted it (0 when it is empty).
+/// How many values `lo..=hi` holds (0 when it is empty; 2^64 - 1 for the whole of i64).
 /// Loops count up to this rather than step `lo` to `hi`: a range may end at `i64::MAX`, and
 /// `for v in lo..=hi` is measurably slower in the move generator's innermost loop.
 #[inline]
@@ -53,7 +53,8 @@ pub fn range_size(lo: i64, hi: i64) -> u64 {
     if hi < lo {
         0
     } else {
-        (hi - lo) as u64 + 1
+        // The difference fits in 64 unsigned bits; only the whole of i64 (2^64 values) does not.
+        (hi.wrapping_sub(lo) as u64).saturating_add(1)
     }
 }
 

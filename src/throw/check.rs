@@ -8,11 +8,20 @@ use crate::diag::{catalog, throw as msg, Diagnostics};
 use crate::syntax::ast::{BeatsDecl, GameFile, RoundAction, RoundCondition, Span, ThrowsDecl};
 
 /// Checks a throw game, collecting every problem; `None` when there is an error.
+/// The most throws a game may have: the beats-graph holds every pair (a million pairs here).
+pub const MAX_THROWS: usize = 1000;
+
 pub fn check(file: &GameFile, sets: &[SetArg], diags: &mut Diagnostics) -> Option<ThrowGame> {
     let errors_before = diags.error_count();
     crate::check::evaluate_options(file, sets, diags);
     duplicates(file, diags);
     let (throws, spans) = throws(file, diags);
+    if throws.len() > MAX_THROWS {
+        // The beats-graph is a table of every pair: refuse before building it.
+        let span = file.throws.first().map_or(file.name.span, throws_span);
+        diags.push(msg::too_many_throws(span, throws.len(), MAX_THROWS));
+        return None;
+    }
     let players = players(file, diags);
     let graph = beats::build(file, &throws, file.throws.first().map(throws_span), diags);
     let ties_allowed = !file.ties_allowed.is_empty();

@@ -2,7 +2,7 @@
 //! that strategy is the only optimal one, dominated throws, and whether the beats-graph is balanced.
 
 use super::exact::Q;
-use super::simplex;
+use super::simplex::{self, Budget, TooHard};
 use super::ThrowGame;
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -70,20 +70,24 @@ fn integral(matrix: &[Vec<Q>]) -> (Vec<Vec<BigInt>>, BigInt) {
     (ints, scale)
 }
 
-/// Solves the 2-player game exactly. `None` only for a game with no throws.
-pub fn analyse(g: &ThrowGame) -> Option<TwoPlayer> {
+/// Solves the 2-player game exactly. `None` only for a game with no throws; `TooHard` when the
+/// exact arithmetic would pass `simplex::MAX_WORK`.
+pub fn analyse(g: &ThrowGame) -> Result<Option<TwoPlayer>, TooHard> {
     let matrix = payoff_matrix(g);
     let (ints, scale) = integral(&matrix);
-    let eq = simplex::solve(&ints)?;
-    let uniqueness = uniqueness(&ints, &eq);
-    Some(TwoPlayer {
+    let mut budget = Budget::new();
+    let Some(eq) = simplex::solve(&ints, &mut budget)? else {
+        return Ok(None);
+    };
+    let uniqueness = uniqueness(&ints, &eq, &mut budget)?;
+    Ok(Some(TwoPlayer {
         dominated: dominated(&ints),
         balanced: balanced(g),
         strategy: eq.row,
         value: eq.value / Q::from_integer(scale),
         uniqueness,
         matrix,
-    })
+    }))
 }
 
 /// Every throw beats exactly as many throws as beat it.
@@ -127,7 +131,11 @@ pub fn dominated(a: &[Vec<BigInt>]) -> Vec<Dominated> {
 /// every column in `y`'s support pay exactly the value (complementary slackness). If those equations
 /// pin `x` down, it is unique; otherwise a direction in their null space that keeps `x` optimal proves
 /// that there are several.
-fn uniqueness(a: &[Vec<BigInt>], eq: &simplex::Equilibrium) -> Uniqueness {
+fn uniqueness(
+    a: &[Vec<BigInt>],
+    eq: &simplex::Equilibrium,
+    budget: &mut Budget,
+) -> Result<Uniqueness, TooHard> {
     let m = a.len();
     let n = eq.col.len();
     let int = |x: &BigInt| Q::from_integer(x.clone());
@@ -139,9 +147,9 @@ fn uniqueness(a: &[Vec<BigInt>], eq: &simplex::Equilibrium) -> Uniqueness {
     for &j in &support {
         system.push(rows.iter().map(|&i| int(&a[i][j])).collect());
     }
-    let null = null_space(system, rows.len());
+    let null = null_space(system, rows.len(), budget)?;
     if null.is_empty() {
-        return Uniqueness::Unique;
+        return Ok(Uniqueness::Unique);
     }
     for d in null {
         for sign in [1, -1] {
@@ -156,15 +164,19 @@ fn uniqueness(a: &[Vec<BigInt>], eq: &simplex::Equilibrium) -> Uniqueness {
                     || !col_pay(&full, j).is_negative()
             });
             if rows_ok && cols_ok {
-                return Uniqueness::Several;
+                return Ok(Uniqueness::Several);
             }
         }
     }
-    Uniqueness::Undetermined
+    Ok(Uniqueness::Undetermined)
 }
 
 /// A basis of {d : M·d = 0}, by integer Gauss–Jordan elimination (see `simplex::pivot`).
-fn null_space(system: Vec<Vec<Q>>, cols: usize) -> Vec<Vec<Q>> {
+fn null_space(
+    system: Vec<Vec<Q>>,
+    cols: usize,
+    budget: &mut Budget,
+) -> Result<Vec<Vec<Q>>, TooHard> {
     // The system's entries are integers (ones and payoffs), so nothing is lost by taking numerators.
     let mut m: Vec<Vec<BigInt>> = system
         .iter()
@@ -181,18 +193,19 @@ fn null_space(system: Vec<Vec<Q>>, cols: usize) -> Vec<Vec<Q>> {
         if m[r][c].is_negative() {
             m[r].iter_mut().for_each(|x| *x = -x.clone());
         }
-        simplex::pivot(&mut m, r, c, &mut denom);
+        simplex::pivot(&mut m, r, c, &mut denom, budget)?;
         pivots.push(c);
     }
     // Every pivot entry now equals `denom`, so row k reads denom·x[pivots[k]] + Σ m[k][f]·x[f] = 0.
     let free = (0..cols).filter(|c| !pivots.contains(c));
-    free.map(|f| {
-        let mut d = vec![Q::zero(); cols];
-        d[f] = Q::from_integer(denom.clone());
-        for (row, &pc) in pivots.iter().enumerate() {
-            d[pc] = Q::from_integer(-m[row][f].clone());
-        }
-        d
-    })
-    .collect()
+    Ok(free
+        .map(|f| {
+            let mut d = vec![Q::zero(); cols];
+            d[f] = Q::from_integer(denom.clone());
+            for (row, &pc) in pivots.iter().enumerate() {
+                d[pc] = Q::from_integer(-m[row][f].clone());
+            }
+            d
+        })
+        .collect())
 }

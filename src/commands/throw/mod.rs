@@ -9,8 +9,17 @@ pub mod solve;
 pub mod two_player_text;
 
 pub use crate::commands::common::usage;
-use crate::commands::common::Exit;
+use crate::commands::common::{Exit, Loaded};
+use crate::throw::matrix::{self, TwoPlayer};
+use crate::throw::simplex::MAX_WORK;
 use crate::throw::{Action, ThrowGame, When};
+
+/// The exact 2-player analysis (`None`: no throws), or the command ends with `gamec::too_hard`.
+pub fn analysed(l: &Loaded, t: &ThrowGame) -> Result<Option<TwoPlayer>, Exit> {
+    matrix::analyse(t).map_err(|_| {
+        crate::commands::explore::report(l, crate::diag::throw::too_hard(t.len(), MAX_WORK))
+    })
+}
 
 /// `n` when the game is for `n` players, else a usage error saying for how many it is.
 pub fn checked_players(t: &ThrowGame, n: u32) -> Result<u32, Exit> {

@@ -3,12 +3,12 @@
 use super::{checked_players, usage};
 use crate::commands::common::{CliResult, ComputerStyle, Loaded};
 use crate::play::throw::{approximate, Match, Style};
-use crate::throw::{matrix, ThrowGame};
+use crate::throw::ThrowGame;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 pub fn run(
-    _l: &Loaded,
+    l: &Loaded,
     t: &ThrowGame,
     rounds: u32,
     c: ComputerStyle,
@@ -18,7 +18,7 @@ pub fn run(
     if rounds == 0 {
         return Err(usage("--rounds must be at least 1"));
     }
-    let Some(analysis) = matrix::analyse(t) else {
+    let Some(analysis) = super::analysed(l, t)? else {
         return Err(usage("this game has no throws to play"));
     };
     let style = match c {

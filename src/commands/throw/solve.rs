@@ -3,13 +3,13 @@
 use super::{chain_text, checked_players, two_player_text, usage};
 use crate::commands::common::{CliResult, Loaded};
 use crate::commands::io::out;
-use crate::throw::{elimination, matrix, ThrowGame};
+use crate::throw::{elimination, ThrowGame};
 use serde_json::json;
 
 /// The player counts shown when a file allows several and `--players` is not given.
 const SHOWN_COUNTS: std::ops::RangeInclusive<usize> = 2..=6;
 
-pub fn run(_l: &Loaded, t: &ThrowGame, json: bool, players: Option<u32>) -> CliResult {
+pub fn run(l: &Loaded, t: &ThrowGame, json: bool, players: Option<u32>) -> CliResult {
     let fixed = (t.players.max == Some(t.players.min)).then_some(t.players.min);
     let asked = match players.or(fixed) {
         Some(n) => Some(checked_players(t, n)?),
@@ -29,7 +29,7 @@ pub fn run(_l: &Loaded, t: &ThrowGame, json: bool, players: Option<u32>) -> CliR
             .filter(|&n| t.players.allows(n as u32))
             .collect(),
     };
-    let analysis = if two { matrix::analyse(t) } else { None };
+    let analysis = if two { super::analysed(l, t)? } else { None };
     let chain = match counts.is_empty() {
         false => Some(elimination::chain(t, &counts).map_err(|e| usage(&e))?),
         true => None,
