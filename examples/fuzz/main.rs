@@ -1,0 +1,270 @@
+//! The fuzz harness: runs numbered inputs (mutated games, random bytes, generated games) through
+//! the whole pipeline in worker processes, each input with a time budget, and writes every input
+//! that panics, gives a wrong result, hangs or aborts to a findings folder.
+//!
+//! Built with overflow checks, so an i64 wrap is a panic:
+//!   cargo run --profile fuzz --example fuzz -- --cases 1000000
+//! Each input is a pure function of `--seed` and its number; `--only N` reruns one input.
+
+mod inputs;
+mod pipeline;
+mod worker;
+
+use clap::Parser;
+use inputs::SOURCES;
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, ExitCode, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+#[derive(Parser)]
+struct Args {
+    /// How many inputs.
+    #[arg(long, default_value_t = 2000)]
+    cases: u64,
+    /// The run's seed: the same seed gives the same inputs.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker processes run side by side.
+    #[arg(long, default_value_t = 2)]
+    jobs: u64,
+    /// Seconds one input may take before it counts as a hang.
+    #[arg(long, default_value_t = 10.0)]
+    timeout: f64,
+    /// Where findings are written.
+    #[arg(long, default_value = "target/fuzz-findings")]
+    out: PathBuf,
+    /// Run only this input, in this process, and print it and its result.
+    #[arg(long)]
+    only: Option<u64>,
+    #[arg(long, hide = true)]
+    worker: bool,
+    #[arg(long, hide = true, default_value_t = 0)]
+    from: u64,
+    #[arg(long, hide = true, default_value_t = 1)]
+    step: u64,
+}
+
+/// What happened to one input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Kind {
+    Solved,
+    Refused,
+    Panic,
+    Wrong,
+    Hang,
+    Abort,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Solved => "solved",
+            Kind::Refused => "refused",
+            Kind::Panic => "panic",
+            Kind::Wrong => "wrong",
+            Kind::Hang => "hang",
+            Kind::Abort => "abort",
+        }
+    }
+    fn is_finding(self) -> bool {
+        self > Kind::Refused
+    }
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    if args.worker {
+        worker::run(args.seed, args.from, args.step.max(1), args.cases);
+        return ExitCode::SUCCESS;
+    }
+    if let Some(i) = args.only {
+        let (source, text) = inputs::input(args.seed, i, &inputs::corpus());
+        println!("--- input {i} ({}):\n{text}\n---", source.name());
+        println!("{:?}", pipeline::run(&text, args.seed ^ i));
+        return ExitCode::SUCCESS;
+    }
+    let started = Instant::now();
+    let (tx, rx) = mpsc::channel();
+    let jobs = args.jobs.max(1);
+    let handles: Vec<_> = (0..jobs)
+        .map(|j| {
+            let tx = tx.clone();
+            let a = (args.seed, j, jobs, args.cases, args.timeout);
+            std::thread::spawn(move || supervise(a.0, a.1, a.2, a.3, a.4, tx))
+        })
+        .collect();
+    drop(tx);
+    let mut tally: BTreeMap<(&str, Kind), u64> = BTreeMap::new();
+    let mut findings: Vec<(u64, Kind, String)> = Vec::new();
+    let mut done = 0u64;
+    for (i, kind, msg) in rx {
+        *tally
+            .entry((inputs::source_of(i).name(), kind))
+            .or_default() += 1;
+        if kind.is_finding() {
+            findings.push((i, kind, msg));
+        }
+        done += 1;
+        if done.is_multiple_of((args.cases / 10).max(1)) {
+            eprintln!(
+                "fuzz: {done}/{} inputs, {} findings, {:.0} s",
+                args.cases,
+                findings.len(),
+                started.elapsed().as_secs_f64()
+            );
+        }
+    }
+    for h in handles {
+        let _ = h.join();
+    }
+    report(&args, &tally, &mut findings, started)
+}
+
+/// Runs inputs `j, j + jobs, …` in a worker, restarting it after a hang or an abort.
+fn supervise(
+    seed: u64,
+    j: u64,
+    jobs: u64,
+    cases: u64,
+    timeout: f64,
+    tx: mpsc::Sender<(u64, Kind, String)>,
+) {
+    let mut next = j;
+    while next < cases {
+        let (mut child, lines) = spawn(seed, next, jobs, cases);
+        loop {
+            match lines.recv_timeout(Duration::from_secs_f64(timeout)) {
+                Ok(line) => {
+                    let (i, kind, msg) = parse(&line);
+                    let _ = tx.send((i, kind, msg));
+                    next = i + jobs;
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    let _ = tx.send((next, Kind::Hang, format!("no result in {timeout} s")));
+                    next += jobs;
+                    break;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    let status = child.wait().map(|s| s.to_string()).unwrap_or_default();
+                    if next < cases {
+                        let _ = tx.send((next, Kind::Abort, format!("the worker ended: {status}")));
+                        next += jobs;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+}
+
+fn spawn(seed: u64, from: u64, step: u64, to: u64) -> (Child, mpsc::Receiver<String>) {
+    let exe = std::env::current_exe().expect("the harness knows its path");
+    let mut child = Command::new(exe)
+        .args([
+            "--worker",
+            "--seed",
+            &seed.to_string(),
+            "--from",
+            &from.to_string(),
+        ])
+        .args(["--step", &step.to_string(), "--cases", &to.to_string()])
+        // Memory limits end in diagnostics within this budget (two workers: 3 GB at most).
+        .env("GAMEC_MEMORY_AVAILABLE", "2000000000")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the worker starts");
+    let out = child.stdout.take().expect("piped");
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(out).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    (child, rx)
+}
+
+fn parse(line: &str) -> (u64, Kind, String) {
+    let mut parts = line.splitn(3, ' ');
+    let i = parts
+        .next()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(u64::MAX);
+    let kind = match parts.next() {
+        Some("solved") => Kind::Solved,
+        Some("refused") => Kind::Refused,
+        Some("panic") => Kind::Panic,
+        _ => Kind::Wrong,
+    };
+    (i, kind, parts.next().unwrap_or("").to_string())
+}
+
+fn report(
+    args: &Args,
+    tally: &BTreeMap<(&str, Kind), u64>,
+    findings: &mut [(u64, Kind, String)],
+    started: Instant,
+) -> ExitCode {
+    let total: u64 = tally.values().sum();
+    println!(
+        "fuzz: {total} inputs (seed {}) in {:.0} s",
+        args.seed,
+        started.elapsed().as_secs_f64()
+    );
+    for s in SOURCES {
+        let of = |k: Kind| tally.get(&(s.name(), k)).copied().unwrap_or(0);
+        let n: u64 = [
+            Kind::Solved,
+            Kind::Refused,
+            Kind::Panic,
+            Kind::Wrong,
+            Kind::Hang,
+            Kind::Abort,
+        ]
+        .iter()
+        .map(|k| of(*k))
+        .sum();
+        println!(
+            "  {:<9} {n:>8}: {} solved, {} refused with a diagnostic, {} panics, {} wrong, {} hangs, {} aborts",
+            s.name(),
+            of(Kind::Solved),
+            of(Kind::Refused),
+            of(Kind::Panic),
+            of(Kind::Wrong),
+            of(Kind::Hang),
+            of(Kind::Abort)
+        );
+    }
+    if findings.is_empty() {
+        println!("no findings");
+        return ExitCode::SUCCESS;
+    }
+    findings.sort();
+    let _ = std::fs::create_dir_all(&args.out);
+    let corpus = inputs::corpus();
+    let mut log = String::new();
+    for (i, kind, msg) in findings.iter() {
+        let (_, text) = inputs::input(args.seed, *i, &corpus);
+        let path = args
+            .out
+            .join(format!("{}-{}-{i}.game", kind.name(), args.seed));
+        let _ = std::fs::write(&path, text);
+        log.push_str(&format!("{} {i} {msg}\n", kind.name()));
+    }
+    let _ = std::fs::write(args.out.join("findings.txt"), &log);
+    print!("{log}");
+    println!(
+        "{} findings written to {} (rerun one with --seed {} --only N)",
+        findings.len(),
+        args.out.display(),
+        args.seed
+    );
+    ExitCode::FAILURE
+}

@@ -1,0 +1,148 @@
+//! One input through the whole pipeline, as a user would drive it: parse and check (rendering
+//! every diagnostic), then for a sequential game the setup, both solvers with small limits
+//! (which must agree with each other) and a short scripted game against the computer; for a
+//! throw game the exact 2-player solution, the elimination chain for a few player counts and a
+//! short scripted match. Panics are the caller's to catch.
+
+use gamec::commands::explore::fault_diag;
+use gamec::diag::{render, RenderStyle};
+use gamec::engine::Engine;
+use gamec::play::throw::{approximate, Match, Style};
+use gamec::play::{self, Options, Seat};
+use gamec::solve::{self, Solution, SolveError};
+use gamec::throw::{elimination, matrix, ThrowGame};
+use gamec::Compiled;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::io::Cursor;
+
+/// The most positions explored per input: enough to solve small games, few enough for speed.
+pub const MAX_POSITIONS: u64 = 5_000;
+
+/// What became of an input that did not panic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Solved (and played).
+    Solved,
+    /// Refused with a diagnostic: at checking, or while exploring.
+    Refused,
+}
+
+/// Typed at the human's prompts: move numbers, nonsense, names of throws, a quit.
+const SCRIPT: &str = "1\n2\nfoo\n3\n1\n0\n-1\n99999999999999999999\nrock\npaper\n1\n2\n1\nq\n";
+
+pub fn run(src: &str, seed: u64) -> Result<Outcome, String> {
+    let (compiled, diags) = gamec::compile(src, &[]);
+    for d in &diags.0 {
+        let text = render(d, "fuzz.game", src, RenderStyle::plain());
+        if !text.contains(d.code) {
+            return Err(format!("the rendering of {} does not name it", d.code));
+        }
+    }
+    match compiled {
+        None if !diags.has_errors() => Err("no game and no error".into()),
+        None => Ok(Outcome::Refused),
+        Some((_, Compiled::Sequential(rules))) => {
+            let engine = Engine::new(&rules);
+            sequential(&engine, src, seed)
+        }
+        Some((_, Compiled::Throw(t))) => throw(&t, seed),
+    }
+}
+
+fn sequential(engine: &Engine, src: &str, seed: u64) -> Result<Outcome, String> {
+    let starts = match engine.starts() {
+        Ok(s) => s,
+        Err(f) => {
+            let d = fault_diag(engine, &f, None, MAX_POSITIONS);
+            let _ = render(&d, "fuzz.game", src, RenderStyle::plain());
+            return Ok(Outcome::Refused);
+        }
+    };
+    let roots: Vec<u64> = starts.iter().map(|b| b.code).collect();
+    let fast = solve::solve(engine, &roots, MAX_POSITIONS);
+    let slow = solve::solve_explicit(engine, &roots, MAX_POSITIONS);
+    let solution = match (fast, slow) {
+        (Ok(a), Ok(b)) => {
+            agree(&a, &b, &roots)?;
+            a
+        }
+        (Err(SolveError::Fault(f, c)), _) | (_, Err(SolveError::Fault(f, c))) => {
+            let d = fault_diag(engine, &f, Some(c), MAX_POSITIONS);
+            let _ = render(&d, "fuzz.game", src, RenderStyle::plain());
+            return Ok(Outcome::Refused);
+        }
+        _ => return Ok(Outcome::Refused),
+    };
+    for b in &starts {
+        let _ = engine.describe(&b.pos);
+    }
+    let game = play::Game {
+        engine,
+        solution: &solution,
+        starts: &starts,
+        end_rules: play::end_rule_texts(engine.rules, src),
+    };
+    for seats in [
+        [Seat::Computer, Seat::Human],
+        [Seat::Human, Seat::Computer],
+        [Seat::Computer, Seat::Computer],
+    ] {
+        let opts = Options {
+            seats,
+            blunder: 0.3,
+            seed,
+            hints: true,
+            echo: true,
+        };
+        let mut input = Cursor::new(SCRIPT.as_bytes());
+        play::play(&game, &opts, &mut input, &mut std::io::sink())
+            .map_err(|e| format!("play: {e}"))?;
+    }
+    Ok(Outcome::Solved)
+}
+
+/// The depth-first and the retrograde solver give every start the same value.
+fn agree(a: &Solution, b: &Solution, roots: &[u64]) -> Result<(), String> {
+    for &r in roots {
+        let (x, y) = (a.get(r), b.get(r));
+        let same = match (x, y) {
+            (Some(x), Some(y)) => x.value == y.value && x.remoteness == y.remoteness,
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            return Err(format!("the solvers disagree at {r}: {x:?} and {y:?}"));
+        }
+    }
+    Ok(())
+}
+
+fn throw(t: &ThrowGame, seed: u64) -> Result<Outcome, String> {
+    let counts: Vec<usize> = (2..=5).filter(|&n| t.players.allows(n as u32)).collect();
+    if t.players.max != Some(2) && !counts.is_empty() {
+        // An error here is a refusal the command line reports as a usage error.
+        let _ = elimination::chain(t, &counts);
+    }
+    // `solve` and `play` analyse the 2-player game only where 2 may play.
+    if !t.players.allows(2) {
+        return Ok(Outcome::Solved);
+    }
+    let Ok(Some(analysis)) = matrix::analyse(t) else {
+        return Ok(Outcome::Refused);
+    };
+    for style in [Style::Optimal(analysis.strategy.clone()), Style::Adaptive] {
+        let mut m = Match {
+            game: t,
+            matrix: approximate(&analysis.matrix),
+            style,
+            rounds: 3,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            echo: true,
+        };
+        let mut input = Cursor::new(SCRIPT.as_bytes());
+        m.play(&mut input, &mut std::io::sink())
+            .map_err(|e| format!("play: {e}"))?;
+    }
+    Ok(Outcome::Solved)
+}
