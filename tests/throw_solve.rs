@@ -202,6 +202,7 @@ Elimination, every throw uniformly random (round: if exactly 2 throws: eliminate
         v["elimination"],
         serde_json::json!([{
             "players": 2,
+            "exact": true,
             "decisive_round": "2/3",
             "decisive_round_decimal": "0.666667",
             "expected_rounds": "3/2",

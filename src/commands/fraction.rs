@@ -36,6 +36,7 @@ pub fn fraction_text(p: &BigRational) -> String {
     match p.to_f64() {
         // Tiny values keep their significant digits.
         Some(x) if x != 0.0 && x.abs() < 1e-4 => format!("{shown} ≈ {x:.6e}"),
+        Some(x) if x.is_finite() && x.abs() >= 1e6 => format!("{shown} ≈ {x:.6e}"),
         Some(x) if x.is_finite() => format!("{shown} ≈ {x:.6}"),
         _ => shown,
     }

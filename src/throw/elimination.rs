@@ -40,10 +40,24 @@ pub fn judge(g: &ThrowGame, shown: &[usize]) -> Verdict {
     Verdict { when, action, out }
 }
 
-/// The chain's answers for one player count, exact.
+/// The most players whose chain is computed exactly (about a second for Rock-Paper-Scissors: the
+/// fractions' digits grow with the square of the count).
+pub const MAX_EXACT_PLAYERS: usize = 300;
+
+/// The chain's answers for one player count: exact up to `MAX_EXACT_PLAYERS`, and as natural
+/// logarithms of decimals for every count.
 #[derive(Clone, Debug)]
 pub struct ChainRow {
     pub players: usize,
+    pub exact: Option<ExactRow>,
+    /// ln of the probability that a round eliminates someone.
+    pub decisive_ln: f64,
+    /// ln of the expected rounds until one player is left; `None` if play may never end.
+    pub expected_ln: Option<f64>,
+}
+
+#[derive(Clone, Debug)]
+pub struct ExactRow {
     /// Probability that a round eliminates nobody.
     pub stay: Q,
     /// Expected rounds until one player is left; `None` if play may never end.
@@ -51,10 +65,6 @@ pub struct ChainRow {
 }
 
 /// Solves the chain for each requested player count. `Err` names a limit that was exceeded.
-///
-/// With c(n→m) the number of the kⁿ throw combinations that leave m of n players,
-/// E[n]·(kⁿ − c(n→n)) = kⁿ + Σ_{m<n} c(n→m)·E[m]. Every E[m] is kept over one common denominator
-/// (the product of the factors kʲ − c(j→j) so far), so the recursion needs no gcd until the end.
 pub fn chain(g: &ThrowGame, counts: &[usize]) -> Result<Vec<ChainRow>, String> {
     let k = g.len();
     if k > MAX_CHAIN_THROWS {
@@ -64,13 +74,46 @@ pub fn chain(g: &ThrowGame, counts: &[usize]) -> Result<Vec<ChainRow>, String> {
     }
     let most = counts.iter().copied().max().unwrap_or(1);
     let classes = classes(g);
+    let logs = super::chain_decimal::chain(k, &classes, most)?;
+    let exact_most = counts
+        .iter()
+        .copied()
+        .filter(|&n| n <= MAX_EXACT_PLAYERS)
+        .max()
+        .unwrap_or(1);
+    let exact = exact_chain(k, &classes, exact_most);
+    let mut sorted: Vec<usize> = counts.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    Ok(sorted
+        .into_iter()
+        .filter(|&n| n >= 2)
+        .map(|n| ChainRow {
+            players: n,
+            exact: exact.get(n).cloned().flatten(),
+            decisive_ln: logs[n].decisive,
+            expected_ln: logs[n].expected,
+        })
+        .collect())
+}
+
+/// The exact chain for 2 to `most` players (index n; `None` below 2).
+///
+/// With c(n→m) the number of the kⁿ throw combinations that leave m of n players,
+/// E[n]·(kⁿ − c(n→n)) = kⁿ + Σ_{m<n} c(n→m)·E[m]. Every E[m] is kept over one common denominator
+/// (the product of the factors kʲ − c(j→j) so far), so the recursion needs no gcd until the end.
+fn exact_chain(
+    k: usize,
+    classes: &BTreeMap<(usize, usize), u64>,
+    most: usize,
+) -> Vec<Option<ExactRow>> {
     let surj = surjections(most, k);
     let mut den = BigInt::one();
     let mut scaled: Vec<BigInt> = vec![BigInt::zero(); most + 1];
     let mut never = vec![false; most + 1];
-    let mut rows = Vec::new();
+    let mut rows = vec![None; most.max(1) + 1];
     for n in 2..=most {
-        let ways = transitions(n, &classes, &surj);
+        let ways = transitions(n, classes, &surj);
         let total = BigInt::from(BigUint::from(k).pow(n as u32));
         let stay = BigInt::from(ways[n].clone());
         let mut num = &total * &den;
@@ -94,16 +137,12 @@ pub fn chain(g: &ThrowGame, counts: &[usize]) -> Result<Vec<ChainRow>, String> {
         scaled.iter_mut().take(n).for_each(|x| *x *= &factor);
         den *= &factor;
         scaled[n] = num;
-        if counts.contains(&n) {
-            let expected = (!never[n]).then(|| Q::new(scaled[n].clone(), den.clone()));
-            rows.push(ChainRow {
-                players: n,
-                stay: Q::new(stay, total),
-                expected,
-            });
-        }
+        rows[n] = Some(ExactRow {
+            stay: Q::new(stay, total),
+            expected: (!never[n]).then(|| Q::new(scaled[n].clone(), den.clone())),
+        });
     }
-    Ok(rows)
+    rows
 }
 
 /// Counts of non-empty throw sets by (throws kept, throws knocked out).

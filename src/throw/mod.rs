@@ -3,6 +3,7 @@
 //! and the play loop in `crate::play::throw`.
 
 mod beats;
+pub mod chain_decimal;
 pub mod check;
 pub mod elimination;
 pub mod exact;
