@@ -87,6 +87,8 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let started = Instant::now();
+    // This run's findings only (their input files are named by seed and number).
+    let _ = std::fs::remove_file(args.out.join("findings.txt"));
     let (tx, rx) = mpsc::channel();
     let jobs = args.jobs.max(1);
     let handles: Vec<_> = (0..jobs)
@@ -100,11 +102,14 @@ fn main() -> ExitCode {
     let mut tally: BTreeMap<(&str, Kind), u64> = BTreeMap::new();
     let mut findings: Vec<(u64, Kind, String)> = Vec::new();
     let mut done = 0u64;
+    let corpus = inputs::corpus();
     for (i, kind, msg) in rx {
         *tally
             .entry((inputs::source_of(i).name(), kind))
             .or_default() += 1;
         if kind.is_finding() {
+            // Written at once, so a long run that is stopped keeps what it found.
+            save(&args, &corpus, i, kind, &msg);
             findings.push((i, kind, msg));
         }
         done += 1;
@@ -121,6 +126,22 @@ fn main() -> ExitCode {
         let _ = h.join();
     }
     report(&args, &tally, &mut findings, started)
+}
+
+/// Writes a finding's input to `KIND-SEED-NUMBER.game` and a line to `findings.txt`.
+fn save(args: &Args, corpus: &[String], i: u64, kind: Kind, msg: &str) {
+    let (_, text) = inputs::input(args.seed, i, corpus);
+    let _ = std::fs::create_dir_all(&args.out);
+    let path = args
+        .out
+        .join(format!("{}-{}-{i}.game", kind.name(), args.seed));
+    let _ = std::fs::write(&path, text);
+    let line = format!("{} {i} {msg}\n", kind.name());
+    let _ = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(args.out.join("findings.txt"))
+        .and_then(|mut f| std::io::Write::write_all(&mut f, line.as_bytes()));
 }
 
 /// Runs inputs `j, j + jobs, …` in a worker, restarting it after a hang or an abort.
@@ -247,19 +268,9 @@ fn report(
         return ExitCode::SUCCESS;
     }
     findings.sort();
-    let _ = std::fs::create_dir_all(&args.out);
-    let corpus = inputs::corpus();
-    let mut log = String::new();
     for (i, kind, msg) in findings.iter() {
-        let (_, text) = inputs::input(args.seed, *i, &corpus);
-        let path = args
-            .out
-            .join(format!("{}-{}-{i}.game", kind.name(), args.seed));
-        let _ = std::fs::write(&path, text);
-        log.push_str(&format!("{} {i} {msg}\n", kind.name()));
+        println!("{} {i} {msg}", kind.name());
     }
-    let _ = std::fs::write(args.out.join("findings.txt"), &log);
-    print!("{log}");
     println!(
         "{} findings written to {} (rerun one with --seed {} --only N)",
         findings.len(),
