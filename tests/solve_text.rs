@@ -117,3 +117,26 @@ fn fractions_longer_than_a_line_are_shortened_in_text_and_full_in_json() {
         "{text}"
     );
 }
+
+/// A position with 100,000 equally good moves: text lists the first 50 and says how many more
+/// (it printed all of them), and finding the slower wins compared every move's label with every
+/// best move's (10^10 steps; with a million moves the fuzz harness saw it hang).
+#[test]
+fn a_hundred_thousand_best_moves_are_summarised() {
+    let src = "game \"wide\" {\n  state { t: 0..=2 = 0 }\n  move m(n in 1..=100000) if t < 2 { t += 1 }\n  end if t == 2: last mover wins\n}\n";
+    let r = common::gamec_in(&["solve", "-"], src);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let best = r
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("best moves"))
+        .expect("a best moves line");
+    let first: Vec<String> = (1..=50).map(|n| format!("m {n}")).collect();
+    assert_eq!(
+        best,
+        format!(
+            "best moves  {}, … and 99950 more (--json lists every one)",
+            first.join(", ")
+        )
+    );
+}

@@ -48,7 +48,7 @@ impl Report<'_> {
         t += &format!("{:<12}{} for the player to move\n", "value", value_text(&e));
         let rated = rated_moves(self.engine, self.s, code);
         if !rated.is_empty() {
-            t += &format!("{:<12}{}\n", "best moves", best_moves(&rated).join(", "));
+            t += &format!("{:<12}{}\n", "best moves", listed(best_moves(&rated)));
         }
         let slower = slower_wins(&rated);
         if !slower.is_empty() {
@@ -126,7 +126,22 @@ fn also_wins(slower: &[(String, u32)]) -> String {
         .iter()
         .map(|(m, r)| format!("{m} (in {r})"))
         .collect();
-    each.join(", ")
+    listed(each)
+}
+
+/// The most moves a line of text lists; `--json` lists them all.
+const LISTED: usize = 50;
+
+/// Moves joined by commas, the first `LISTED` of a longer list followed by how many more.
+fn listed(moves: Vec<String>) -> String {
+    if moves.len() <= LISTED {
+        return moves.join(", ");
+    }
+    let more = moves.len() - LISTED;
+    format!(
+        "{}, … and {more} more (--json lists every one)",
+        moves[..LISTED].join(", ")
+    )
 }
 
 fn counts_json(s: &Solution) -> Json {
@@ -255,7 +270,7 @@ fn chance_text(r: &Report, rules: &Rules, starts: &[Branch]) -> String {
             e.map(|e| value_text(&e)).unwrap_or_default(),
         );
         if !best.is_empty() {
-            row += &format!("; best: {}", best.join(", "));
+            row += &format!("; best: {}", listed(best));
         }
         let slower = slower_wins(&rated);
         if !slower.is_empty() {
