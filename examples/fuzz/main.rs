@@ -31,7 +31,7 @@ struct Args {
     #[arg(long, default_value_t = 2)]
     jobs: u64,
     /// Seconds one input may take before it counts as a hang.
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, default_value_t = 30.0)]
     timeout: f64,
     /// Where findings are written.
     #[arg(long, default_value = "target/fuzz-findings")]
