@@ -1,4 +1,4 @@
-//! The elimination chain for many players: exact fractions up to 300 players (their digits grow
+//! The elimination chain for many players: exact fractions up to 500 players (their digits grow
 //! with the square of the count; 1,000 players took 53 s), decimals computed in logarithms for
 //! more (1,000 players in milliseconds), and a clear refusal where even those would take too long
 //! (`--players 1000000000` allocated 12 GB).
@@ -20,7 +20,7 @@ fn rps() -> gamec::throw::ThrowGame {
 fn the_decimal_chain_agrees_with_the_exact_one() {
     let counts: Vec<usize> = (2..=120).collect();
     for row in chain(&rps(), &counts).expect("chain") {
-        let exact = row.exact.as_ref().expect("exact up to 300 players");
+        let exact = row.exact.as_ref().expect("exact up to 500 players");
         let one = gamec::throw::exact::Q::from_integer(1.into());
         let decisive = (one - exact.stay.clone()).to_f64().expect("a probability");
         let expected = exact
@@ -46,8 +46,8 @@ fn a_thousand_players_are_answered_in_decimals() {
     let o = gamec(&["solve", "games/multiplayer_rps.game", "--players", "1000"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).ends_with(
-        "  1000 players: a round eliminates someone with probability ≈ 2.43143e-176 (not computed exactly above 300 players)
-  1000 players: expected rounds until one is left: ≈ 4.11280e175 (not computed exactly above 300 players)
+        "  1000 players: a round eliminates someone with probability ≈ 2.43143e-176 (not computed exactly above 500 players)
+  1000 players: expected rounds until one is left: ≈ 4.11280e175 (not computed exactly above 500 players)
 "
     ), "{}", stdout(&o));
     let o = gamec(&[

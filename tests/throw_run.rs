@@ -303,3 +303,25 @@ fn the_adaptive_computer_exploits_a_human_who_always_throws_rock() {
     assert_eq!(losses, 151, "{out}");
     assert!(wins < 15, "wins {wins}, losses {losses}");
 }
+
+/// A throws file is read no further than the largest size accepted (it was read whole, however
+/// large: `--throws-file /dev/zero` never ended).
+#[test]
+fn a_throws_file_past_the_size_limit_is_refused() {
+    let (out, err, code) = gamec(
+        &[
+            "run",
+            MULTI,
+            "--players",
+            "alice,bob",
+            "--throws-file",
+            "/dev/zero",
+        ],
+        "",
+    );
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "error: /dev/zero is larger than 1048576 bytes, the most a throws file may have\n"
+    );
+}

@@ -176,3 +176,22 @@ fn graph_shows_fractional_scores_exactly() {
         serde_json::json!({"winner": "rock", "loser": "scissors", "verb": "crushes", "score": "1/4"})
     );
 }
+
+#[test]
+fn the_symmetric_game_at_the_largest_score_is_fair_and_keeps_its_two_player_section() {
+    // Every edge scores 2^63 − 1: the matrix entries reach ±(2^63 − 1) and the simplex shift must not
+    // wrap (it once gave a nonzero value, or no two-player section at all).
+    let v = solve_json(
+        "    rock crushes scissors scores 9223372036854775807
+    scissors cuts paper scores 9223372036854775807
+    paper covers rock scores 9223372036854775807",
+    );
+    let two = &v["two_players"];
+    assert_eq!(two["value"], "0");
+    for t in ["rock", "paper", "scissors"] {
+        assert_eq!(two["strategy"][t], "1/3");
+    }
+    assert_eq!(two["unique"], true);
+    assert_eq!(two["matrix"][0][1], "-9223372036854775807");
+    assert_eq!(two["matrix"][0][2], "9223372036854775807");
+}

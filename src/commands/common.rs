@@ -115,7 +115,7 @@ type CompiledFile = (Option<(syntax::ast::GameFile, Compiled)>, String);
 
 /// The bytes of a file, or of standard input for `-`: at most one byte past the largest file
 /// accepted, so that a huge file (or an endless stream) is refused without being read whole.
-fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
+pub fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
     let cap = syntax::MAX_SOURCE_BYTES as u64 + 1;
     let mut bytes = Vec::new();
     if is_stdin(path) {

@@ -1,14 +1,10 @@
-//! N-player elimination: what one round does, the exact Markov chain on the number of players left
-//! under uniformly random throws, and the fixed-strategy game where every throw is decided in advance.
+//! N-player elimination: what one round does, the chain on the number of players left under
+//! uniformly random throws (exact in `chain` for small counts, decimal in `chain_decimal`), and
+//! the fixed-strategy game where every throw is decided in advance.
 
+use super::chain::{classes, MAX_CHAIN_THROWS};
 use super::exact::Q;
 use super::{Action, ThrowGame, When};
-use num_bigint::{BigInt, BigUint};
-use num_traits::{One, Zero};
-use std::collections::BTreeMap;
-
-/// The most throws the exact chain handles: it visits every subset of throws once.
-pub const MAX_CHAIN_THROWS: usize = 20;
 
 /// What a round did: the clause that applied and the throws knocked out (empty: a stalemate).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,7 +38,7 @@ pub fn judge(g: &ThrowGame, shown: &[usize]) -> Verdict {
 
 /// The most players whose chain is computed exactly (about a second for Rock-Paper-Scissors: the
 /// fractions' digits grow with the square of the count).
-pub const MAX_EXACT_PLAYERS: usize = 300;
+pub const MAX_EXACT_PLAYERS: usize = 500;
 
 /// The chain's answers for one player count: exact up to `MAX_EXACT_PLAYERS`, and as natural
 /// logarithms of decimals for every count.
@@ -73,15 +69,13 @@ pub fn chain(g: &ThrowGame, counts: &[usize]) -> Result<Vec<ChainRow>, String> {
         ));
     }
     let most = counts.iter().copied().max().unwrap_or(1);
-    let classes = classes(g);
-    let logs = super::chain_decimal::chain(k, &classes, most)?;
-    let exact_most = counts
+    let logs = super::chain_decimal::chain(k, &classes(g), most)?;
+    let small: Vec<usize> = counts
         .iter()
         .copied()
         .filter(|&n| n <= MAX_EXACT_PLAYERS)
-        .max()
-        .unwrap_or(1);
-    let exact = exact_chain(k, &classes, exact_most);
+        .collect();
+    let exact = super::chain::chain(g, &small)?;
     let mut sorted: Vec<usize> = counts.to_vec();
     sorted.sort_unstable();
     sorted.dedup();
@@ -90,109 +84,14 @@ pub fn chain(g: &ThrowGame, counts: &[usize]) -> Result<Vec<ChainRow>, String> {
         .filter(|&n| n >= 2)
         .map(|n| ChainRow {
             players: n,
-            exact: exact.get(n).cloned().flatten(),
+            exact: exact.iter().find(|r| r.players == n).map(|r| ExactRow {
+                stay: r.stay.clone(),
+                expected: r.expected.clone(),
+            }),
             decisive_ln: logs[n].decisive,
             expected_ln: logs[n].expected,
         })
         .collect())
-}
-
-/// The exact chain for 2 to `most` players (index n; `None` below 2).
-///
-/// With c(n→m) the number of the kⁿ throw combinations that leave m of n players,
-/// E[n]·(kⁿ − c(n→n)) = kⁿ + Σ_{m<n} c(n→m)·E[m]. Every E[m] is kept over one common denominator
-/// (the product of the factors kʲ − c(j→j) so far), so the recursion needs no gcd until the end.
-fn exact_chain(
-    k: usize,
-    classes: &BTreeMap<(usize, usize), u64>,
-    most: usize,
-) -> Vec<Option<ExactRow>> {
-    let surj = surjections(most, k);
-    let mut den = BigInt::one();
-    let mut scaled: Vec<BigInt> = vec![BigInt::zero(); most + 1];
-    let mut never = vec![false; most + 1];
-    let mut rows = vec![None; most.max(1) + 1];
-    for n in 2..=most {
-        let ways = transitions(n, classes, &surj);
-        let total = BigInt::from(BigUint::from(k).pow(n as u32));
-        let stay = BigInt::from(ways[n].clone());
-        let mut num = &total * &den;
-        for (m, c) in ways
-            .iter()
-            .enumerate()
-            .take(n)
-            .skip(1)
-            .filter(|(_, c)| !c.is_zero())
-        {
-            never[n] |= never[m];
-            num += BigInt::from(c.clone()) * &scaled[m];
-        }
-        let factor = &total - &stay;
-        never[n] |= factor.is_zero();
-        let factor = if factor.is_zero() {
-            BigInt::one()
-        } else {
-            factor
-        };
-        scaled.iter_mut().take(n).for_each(|x| *x *= &factor);
-        den *= &factor;
-        scaled[n] = num;
-        rows[n] = Some(ExactRow {
-            stay: Q::new(stay, total),
-            expected: (!never[n]).then(|| Q::new(scaled[n].clone(), den.clone())),
-        });
-    }
-    rows
-}
-
-/// Counts of non-empty throw sets by (throws kept, throws knocked out).
-fn classes(g: &ThrowGame) -> BTreeMap<(usize, usize), u64> {
-    let k = g.len();
-    let mut out = BTreeMap::new();
-    for mask in 1u32..(1u32 << k) {
-        let shown: Vec<usize> = (0..k).filter(|i| mask & (1 << i) != 0).collect();
-        let knocked = judge(g, &shown).out.len();
-        *out.entry((shown.len() - knocked, knocked)).or_insert(0) += 1;
-    }
-    out
-}
-
-/// `surj[n][s]`: the ways n players can throw so that exactly a given s throws all appear.
-fn surjections(players: usize, k: usize) -> Vec<Vec<BigUint>> {
-    let mut s = vec![vec![BigUint::zero(); k + 1]; players + 1];
-    s[0][0] = BigUint::one();
-    for n in 1..=players {
-        for t in 1..=k {
-            s[n][t] = (&s[n - 1][t] + &s[n - 1][t - 1]) * BigUint::from(t);
-        }
-    }
-    s
-}
-
-/// From n players: how many of the kⁿ throw combinations leave each number m of players.
-fn transitions(
-    n: usize,
-    classes: &BTreeMap<(usize, usize), u64>,
-    surj: &[Vec<BigUint>],
-) -> Vec<BigUint> {
-    let binom = binomials(n);
-    let mut counts = vec![BigUint::zero(); n + 1];
-    for (&(kept, knocked), &c) in classes {
-        for m in 1..=n {
-            let ways = &binom[m] * &surj[m][kept] * &surj[n - m][knocked];
-            counts[m] += ways * BigUint::from(c);
-        }
-    }
-    counts
-}
-
-fn binomials(n: usize) -> Vec<BigUint> {
-    let mut row = vec![BigUint::one()];
-    for m in 1..=n {
-        let next = &row[m - 1] * BigUint::from(n + 1 - m) / BigUint::from(m);
-        row.push(next);
-    }
-    row
 }
 
 /// One round of the fixed-strategy game.

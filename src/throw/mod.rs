@@ -3,7 +3,10 @@
 //! and the play loop in `crate::play::throw`.
 
 mod beats;
+pub mod chain;
 pub mod chain_decimal;
+#[cfg(test)]
+mod chain_slow;
 pub mod check;
 pub mod elimination;
 pub mod exact;

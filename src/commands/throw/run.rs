@@ -1,9 +1,10 @@
 //! `gamec run`: the fixed-strategy elimination game, each player's throws given in advance.
 
 use super::{checked_players, rule_text, usage};
-use crate::commands::common::{CliResult, Exit, Loaded};
+use crate::commands::common::{read_bytes, CliResult, Exit, Loaded};
 use crate::commands::io::out;
 use crate::diag::did_you_mean;
+use crate::syntax::MAX_SOURCE_BYTES;
 use crate::throw::elimination::{self, RoundLog, RunLog, Stop};
 use crate::throw::ThrowGame;
 use std::path::PathBuf;
@@ -91,9 +92,17 @@ fn ordinal(n: usize) -> String {
 
 /// One player's throws per line; `#` starts a comment (on a line of its own or after the throws),
 /// and lines with nothing else are skipped.
-fn read_lists(path: &PathBuf) -> Result<Vec<String>, Exit> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| usage(&format!("cannot read {}: {e}", path.display())))?;
+fn read_lists(path: &std::path::Path) -> Result<Vec<String>, Exit> {
+    let bytes =
+        read_bytes(path).map_err(|e| usage(&format!("cannot read {}: {e}", path.display())))?;
+    if bytes.len() > MAX_SOURCE_BYTES {
+        return Err(usage(&format!(
+            "{} is larger than {MAX_SOURCE_BYTES} bytes, the most a throws file may have",
+            path.display()
+        )));
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|_| usage(&format!("cannot read {}: not UTF-8 text", path.display())))?;
     let lists: Vec<String> = text
         .lines()
         .map(|l| l.split_once('#').map_or(l, |(before, _)| before).trim())
