@@ -29,6 +29,16 @@ pub struct ChainRow {
     pub expected: Option<Q>,
 }
 
+/// The chain visits every subset of throws: more than `MAX_CHAIN_THROWS` is refused.
+pub fn within_throw_limit(k: usize) -> Result<(), String> {
+    if k > MAX_CHAIN_THROWS {
+        return Err(format!(
+            "the exact elimination chain handles at most {MAX_CHAIN_THROWS} throws, and this game has {k}"
+        ));
+    }
+    Ok(())
+}
+
 /// Counts of non-empty throw sets by (throws kept, throws knocked out).
 pub fn classes(g: &ThrowGame) -> BTreeMap<(usize, usize), u64> {
     let k = g.len();
@@ -61,11 +71,7 @@ fn binomials(k: usize) -> Vec<Vec<BigInt>> {
 /// Solves the chain for each requested player count. `Err` names a limit that was exceeded.
 pub fn chain(g: &ThrowGame, counts: &[usize]) -> Result<Vec<ChainRow>, String> {
     let k = g.len();
-    if k > MAX_CHAIN_THROWS {
-        return Err(format!(
-            "the exact elimination chain handles at most {MAX_CHAIN_THROWS} throws, and this game has {k}"
-        ));
-    }
+    within_throw_limit(k)?;
     let most = counts.iter().copied().max().unwrap_or(1);
     let classes = classes(g);
     let binom = binomials(k);

@@ -2,7 +2,7 @@
 //! uniformly random throws (exact in `chain` for small counts, decimal in `chain_decimal`), and
 //! the fixed-strategy game where every throw is decided in advance.
 
-use super::chain::{classes, MAX_CHAIN_THROWS};
+use super::chain::{classes, within_throw_limit};
 use super::exact::Q;
 use super::{Action, ThrowGame, When};
 
@@ -63,11 +63,7 @@ pub struct ExactRow {
 /// Solves the chain for each requested player count. `Err` names a limit that was exceeded.
 pub fn chain(g: &ThrowGame, counts: &[usize]) -> Result<Vec<ChainRow>, String> {
     let k = g.len();
-    if k > MAX_CHAIN_THROWS {
-        return Err(format!(
-            "the exact elimination chain handles at most {MAX_CHAIN_THROWS} throws, and this game has {k}"
-        ));
-    }
+    within_throw_limit(k)?;
     let most = counts.iter().copied().max().unwrap_or(1);
     let logs = super::chain_decimal::chain(k, &classes(g), most)?;
     let small: Vec<usize> = counts
