@@ -4,6 +4,11 @@
 use super::Diag;
 use crate::syntax::ast::Span;
 
+use super::runtime::WEIGHTS_HELP;
+pub use super::runtime::{
+    constant_fault, fault, out_of_memory, out_of_memory_line, runtime, too_many_positions,
+};
+
 /// Every code with a fixture file; a test fails when one is missing.
 pub const CODES: &[&str] = &[
     "gamec::syntax",
@@ -252,123 +257,6 @@ pub fn bad_set(span: Option<Span>, message: String, help: String) -> Diag {
     }
 }
 
-/// A problem found while exploring: the rule at fault and the moves that reach it, from the start
-/// or, for a position the start cannot reach (`solve --at`), from that position.
-pub fn runtime(
-    code: &'static str,
-    span: Span,
-    message: &str,
-    label: &str,
-    (from, trace): (Option<&str>, &str),
-    help: &str,
-) -> Diag {
-    let from = match from {
-        None => "the start".to_string(),
-        Some(at) => format!("--at {at} (the start cannot reach it)"),
-    };
-    Diag::error(code, message.to_string())
-        .label(span, label.to_string())
-        .help(format!("Moves from {from}: {trace}.\n{help}"))
-}
-
-pub fn too_many_positions(limit: u64) -> Diag {
-    Diag::error(
-        "gamec::too_many_positions",
-        format!("the game has more than {limit} reachable positions, the limit"),
-    )
-    .help("Raise the limit with `--max-positions N` (memory permitting) or choose smaller options with `--set`.")
-}
-
-/// A constant (computed before play) whose evaluation failed.
-pub fn constant_fault(kind: crate::rules::RtKind, span: Span, message: impl Into<String>) -> Diag {
-    use crate::rules::RtKind::*;
-    let (code, label) = match kind {
-        DivisionByZero => ("gamec::division_by_zero", "in this constant"),
-        IndexOutOfBounds => ("gamec::index_out_of_bounds", "out of bounds"),
-        _ => ("gamec::overflow", "in this constant"),
-    };
-    Diag::error(code, message)
-        .label(span, label)
-        .help("Constants are computed before play; change the expression or the options.")
-}
-
-/// A rule failing while the game is explored, with the moves that lead there (from `from`, an
-/// `--at` position, when given).
-pub fn fault(
-    kind: crate::rules::RtKind,
-    span: Span,
-    message: &str,
-    from: Option<&str>,
-    trace: &str,
-) -> Diag {
-    use crate::rules::RtKind::*;
-    let (code, label, help) = match kind {
-        OutOfRange => (
-            "gamec::out_of_range",
-            "this assignment",
-            "Add a guard so the move is legal only while the result stays in range, or widen the variable's range.",
-        ),
-        DivisionByZero => (
-            "gamec::division_by_zero",
-            "divides by zero here",
-            "Guard the rule or change the expression so that the divisor cannot be 0.",
-        ),
-        Overflow => (
-            "gamec::overflow",
-            "overflows here",
-            "Keep the numbers within 64-bit integers: narrow the ranges or change the arithmetic.",
-        ),
-        IndexOutOfBounds => (
-            "gamec::index_out_of_bounds",
-            "index out of bounds",
-            "Guard the rule so the index stays within the array, or range the parameter over `indices(...)`.",
-        ),
-        NoWinner => (
-            "gamec::no_winner",
-            "names no winner here",
-            "Make the outcome name exactly one winner in this position, or add an earlier end rule for it (such as `: tie`).",
-        ),
-        AmbiguousWinner => (
-            "gamec::ambiguous_winner",
-            "names both players here",
-            "Make the outcome name exactly one winner in this position, or add an earlier end rule for it (such as `: tie`).",
-        ),
-        NoMoves => (
-            "gamec::no_moves",
-            "none of the moves is legal",
-            "Say what a position without moves means, e.g. `end if no moves: mover loses` (normal play), or add an end rule that holds here.",
-        ),
-        BadPlayer => (
-            "gamec::bad_player",
-            "not a player",
-            "Players are numbered 1 and 2; make the outcome name one of them.",
-        ),
-        TooWide => (
-            "gamec::too_wide",
-            "too many values",
-            "Narrow the range (with the state's ranges in mind) or add guards so fewer moves are tried.",
-        ),
-        BadWeights => (
-            "gamec::bad_weights",
-            "these weights",
-            WEIGHTS_HELP,
-        ),
-        EmptyRoll => (
-            "gamec::bad_range",
-            "holds no value",
-            "A roll needs at least one outcome: make the range's low end at most its high end in every position the setup reaches.",
-        ),
-        TooManyOutcomes => (
-            "gamec::too_many_outcomes",
-            "too many outcomes from here",
-            "Roll fewer times, roll over narrower ranges, or roll into fewer variables (rolls that end in the same values are merged).",
-        ),
-    };
-    runtime(code, span, message, label, (from, trace), help)
-}
-
-const WEIGHTS_HELP: &str = "Give one weight per outcome of the roll, in order (`roll d in 1..=3 weights [1, 2, 1]`); weights are whole numbers, none negative and not all 0.";
-
 /// A roll whose weights are wrong before play: `what` says how.
 pub fn bad_weights(span: Span, what: String) -> Diag {
     Diag::error("gamec::bad_weights", what)
@@ -394,22 +282,6 @@ pub fn too_deep(span: Span, limit: usize, what: &str) -> Diag {
         "parameters" => "Give the move fewer parameters: compute a value from the others in its body, or split the move in two.",
         _ => "Split the expression with intermediate options or variables, or simplify it.",
     })
-}
-
-pub fn out_of_memory(positions: u64) -> Diag {
-    Diag::error(
-        "gamec::out_of_memory",
-        format!("the game has more reachable positions than fit in the memory available ({positions} positions)"),
-    )
-    .help("Choose smaller options with `--set`, narrow the state's ranges, or free memory and try again.")
-}
-
-pub fn out_of_memory_line(depth: u64, moves: u64) -> Diag {
-    Diag::error(
-        "gamec::out_of_memory",
-        format!("the line of play being explored needs more memory than is available ({depth} positions deep, {moves} moves waiting to be explored along it)"),
-    )
-    .help("A long line of play, or one through positions with very many moves, needs memory for each position on it and each move not yet explored: choose smaller options with `--set`, or free memory and try again.")
 }
 
 pub fn unused_variable(span: Span, name: &str) -> Diag {
