@@ -8,6 +8,7 @@ use crate::commands::common::{
 };
 use crate::commands::{check, graph, play, solve, tree};
 use crate::diag::RenderStyle;
+use crate::engine::Limits;
 use crate::play::Seat;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -44,6 +45,16 @@ pub struct GameArgs {
     /// Stop with an error rather than explore more than this many positions.
     #[arg(long, value_name = "N", default_value_t = crate::engine::DEFAULT_MAX_POSITIONS)]
     pub max_positions: u64,
+    /// Stop with an error rather than try more than this many candidate moves and values of
+    /// count/any/all in all [default: 1000000000, or 20 per position allowed if more].
+    #[arg(long, value_name = "N")]
+    pub max_steps: Option<u64>,
+}
+
+impl GameArgs {
+    pub fn limits(&self) -> Limits {
+        Limits::new(self.max_positions, self.max_steps)
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -57,6 +68,8 @@ pub enum Command {
         sets: Vec<SetArg>,
         #[arg(long, value_name = "N", default_value_t = crate::engine::DEFAULT_MAX_POSITIONS)]
         max_positions: u64,
+        #[arg(long, value_name = "N")]
+        max_steps: Option<u64>,
     },
     /// Solve a game: who wins every position, and how.
     Solve {
@@ -159,7 +172,8 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
             files,
             sets,
             max_positions,
-        } => check::run(&files, &sets, max_positions, style),
+            max_steps,
+        } => check::run(&files, &sets, Limits::new(max_positions, max_steps), style),
         Command::Solve {
             game,
             json,
@@ -171,7 +185,7 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
             let loaded = load(&game.file, &game.sets, style)?;
             match &loaded.game {
                 Compiled::Sequential(rules) => {
-                    tree::run(&loaded, rules, game.max_positions, depth)
+                    tree::run(&loaded, rules, game.limits(), depth)
                 }
                 Compiled::Throw(_) => Err(usage(
                     "`gamec tree` is for sequential games; a throw game has no game tree (try `gamec graph`)",
@@ -181,9 +195,7 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
         Command::Graph { game, format } => {
             let loaded = load(&game.file, &game.sets, style)?;
             match &loaded.game {
-                Compiled::Sequential(rules) => {
-                    graph::run(&loaded, rules, game.max_positions, format)
-                }
+                Compiled::Sequential(rules) => graph::run(&loaded, rules, game.limits(), format),
                 Compiled::Throw(t) => crate::commands::throw::graph::run(&loaded, t, format),
             }
         }
@@ -217,7 +229,7 @@ fn run_solve(
     match &loaded.game {
         Compiled::Sequential(rules) => {
             not_for(players.is_some(), "--players", "throw games")?;
-            solve::run(&loaded, rules, game.max_positions, json, at)
+            solve::run(&loaded, rules, game.limits(), json, at)
         }
         Compiled::Throw(t) => {
             not_for(at.is_some(), "--at", "sequential games")?;
@@ -256,7 +268,7 @@ fn run_play(p: PlayCmd, style: RenderStyle) -> CliResult {
                 seed: p.seed,
                 hints: p.hints,
             };
-            play::run(&loaded, rules, p.game.max_positions, args)
+            play::run(&loaded, rules, p.game.limits(), args)
         }
         Compiled::Throw(t) => {
             not_for(p.player1.is_some(), "--player1", "sequential games")?;

@@ -19,6 +19,10 @@ use std::io::Cursor;
 /// The most positions explored per input: enough to solve small games, few enough for speed.
 pub const MAX_POSITIONS: u64 = 5_000;
 
+/// The most steps (candidate moves and `count`/`any`/`all` values) each exploration may take:
+/// about a second of the slowest steps, so that slow but finite inputs are refused, not timed out.
+pub const MAX_STEPS: u64 = 20_000_000;
+
 /// What became of an input that did not panic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -43,7 +47,7 @@ pub fn run(src: &str, seed: u64) -> Result<Outcome, String> {
         None if !diags.has_errors() => Err("no game and no error".into()),
         None => Ok(Outcome::Refused),
         Some((_, Compiled::Sequential(rules))) => {
-            let engine = Engine::new(&rules);
+            let engine = Engine::new(&rules).with_max_steps(MAX_STEPS);
             sequential(&engine, src, seed)
         }
         Some((_, Compiled::Throw(t))) => throw(&t, seed),

@@ -67,6 +67,13 @@ pub struct Cx {
     pub poisoned: Vec<String>,
     /// Which state variables some rule reads (by index into `vars`).
     pub read: Vec<bool>,
+    /// Steps left for evaluating every constant of the file (`count`/`any`/`all` values): the
+    /// same bound on total work that `--max-steps` puts on exploring.
+    pub steps_left: std::cell::Cell<u64>,
+    /// The budget `steps_left` started from.
+    pub max_steps: u64,
+    /// Whether running out of those steps has been reported (it is reported once).
+    pub steps_reported: std::cell::Cell<bool>,
 }
 
 #[derive(Clone, Copy)]
@@ -88,6 +95,9 @@ impl Cx {
             uses_turn: false,
             poisoned: Vec::new(),
             read: Vec::new(),
+            steps_left: std::cell::Cell::new(crate::rules::DEFAULT_MAX_STEPS),
+            steps_reported: std::cell::Cell::new(false),
+            max_steps: crate::rules::DEFAULT_MAX_STEPS,
         }
     }
 

@@ -10,16 +10,12 @@ use super::io::err;
 use crate::check::SetArg;
 use crate::diag::{Diagnostics, RenderStyle};
 use crate::engine::Engine;
+use crate::engine::Limits;
 use crate::throw::matrix;
 use crate::throw::simplex::MAX_WORK;
 use std::path::PathBuf;
 
-pub fn run(
-    files: &[PathBuf],
-    sets: &[SetArg],
-    max_positions: u64,
-    style: RenderStyle,
-) -> CliResult {
+pub fn run(files: &[PathBuf], sets: &[SetArg], limits: Limits, style: RenderStyle) -> CliResult {
     if files.iter().filter(|f| is_stdin(f)).count() > 1 {
         return Err(usage(
             "`-` (standard input) can be checked only once in a command",
@@ -37,8 +33,8 @@ pub fn run(
         };
         if let Some((_, Compiled::Sequential(rules))) = &compiled {
             if !diags.has_errors() {
-                let engine = Engine::new(rules);
-                if let Err(d) = super::explore::solve_game(&engine, max_positions) {
+                let engine = Engine::new(rules).with_max_steps(limits.steps);
+                if let Err(d) = super::explore::solve_game(&engine, limits.positions) {
                     diags.push(d);
                 }
             }

@@ -4,6 +4,7 @@
 use super::common::{print_diags, Exit, Loaded};
 use crate::diag::{catalog, Diag, Diagnostics};
 use crate::engine::{route, Branch, Code, Engine, Fault, Route};
+use crate::rules::RtKind;
 use crate::solve::{self, Solution, SolveError};
 
 /// The diagnostic for a rule failing at `code`, with the shortest route there from the start.
@@ -19,6 +20,10 @@ fn fault_diag_from(
     from: Option<Code>,
     limit: u64,
 ) -> Diag {
+    if fault.error.kind == RtKind::TooManySteps {
+        let at = code.map(|c| engine.describe(&engine.decode(c)));
+        return catalog::too_many_steps(engine.max_steps, fault.error.span, at.as_deref());
+    }
     let route = match code {
         None => "the setup, before any move".to_string(),
         Some(c) => {

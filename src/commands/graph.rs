@@ -11,6 +11,7 @@ use super::fraction::fraction_text;
 use super::io::out;
 use crate::diag::{catalog, Diagnostics};
 use crate::engine::graph::{BuildError, StateGraph};
+use crate::engine::Limits;
 use crate::engine::{Branch, Code, Engine};
 use crate::play::{end_rule_texts, value_text};
 use crate::rules::Rules;
@@ -196,9 +197,9 @@ impl View<'_> {
 /// The most positions `graph` prints: beyond this a picture or listing is of no use to a person.
 const MAX_DRAWN: u64 = 100_000;
 
-pub fn run(loaded: &Loaded, rules: &Rules, max_positions: u64, format: GraphFormat) -> CliResult {
-    let engine = Engine::new(rules);
-    let (starts, s) = solve_or_exit(loaded, &engine, max_positions)?;
+pub fn run(loaded: &Loaded, rules: &Rules, limits: Limits, format: GraphFormat) -> CliResult {
+    let engine = Engine::new(rules).with_max_steps(limits.steps);
+    let (starts, s) = solve_or_exit(loaded, &engine, limits.positions)?;
     if s.positions > MAX_DRAWN {
         return Err(usage(&format!(
             "the state graph of {} has {} positions, too many to print (the limit is {MAX_DRAWN}); `gamec solve` summarises it, and smaller options (--set) give a graph that fits",
@@ -206,11 +207,11 @@ pub fn run(loaded: &Loaded, rules: &Rules, max_positions: u64, format: GraphForm
         )));
     }
     let roots: Vec<Code> = starts.iter().map(|b| b.code).collect();
-    let g = match StateGraph::build(&engine, &roots, max_positions) {
+    let g = match StateGraph::build(&engine, &roots, limits.positions) {
         Ok(g) => g,
         Err(e) => {
             let d = match e {
-                BuildError::Fault(f, c) => fault_diag(&engine, &f, Some(c), max_positions),
+                BuildError::Fault(f, c) => fault_diag(&engine, &f, Some(c), limits.positions),
                 BuildError::Limit(l) => catalog::too_many_positions(l),
                 BuildError::Memory(l) => catalog::out_of_memory(l),
             };

@@ -3,6 +3,7 @@
 use super::common::{usage, CliResult, Loaded};
 use super::explore::solve_or_exit;
 use crate::engine::Engine;
+use crate::engine::Limits;
 use crate::play::{end_rule_texts, play, Game, Options, Seat};
 use crate::rules::Rules;
 use std::io::IsTerminal;
@@ -16,9 +17,9 @@ pub struct PlayArgs {
 }
 
 /// Plays one game on stdin/stdout. Exit 0 when the game ends, also when input runs out first.
-pub fn run(loaded: &Loaded, rules: &Rules, max_positions: u64, args: PlayArgs) -> CliResult {
-    let engine = Engine::new(rules);
-    let (starts, solution) = solve_or_exit(loaded, &engine, max_positions)?;
+pub fn run(loaded: &Loaded, rules: &Rules, limits: Limits, args: PlayArgs) -> CliResult {
+    let engine = Engine::new(rules).with_max_steps(limits.steps);
+    let (starts, solution) = solve_or_exit(loaded, &engine, limits.positions)?;
     let g = Game {
         engine: &engine,
         solution: &solution,

@@ -5,6 +5,7 @@ use super::common::{usage, CliResult, Loaded};
 use super::explore::{report, solve_below, solve_or_exit};
 use super::fraction::fraction_text;
 use super::io::{out, warning};
+use crate::engine::Limits;
 use crate::engine::{Branch, Code, Engine};
 use crate::play::{best_moves, rated_moves, slower_wins, value_text, winning_moves};
 use crate::rules::Rules;
@@ -64,11 +65,11 @@ impl Report<'_> {
 pub fn run(
     loaded: &Loaded,
     rules: &Rules,
-    max_positions: u64,
+    limits: Limits,
     json: bool,
     at: Option<&str>,
 ) -> CliResult {
-    let engine = Engine::new(rules);
+    let engine = Engine::new(rules).with_max_steps(limits.steps);
     let at_code = at
         .map(|text| {
             engine
@@ -76,7 +77,7 @@ pub fn run(
                 .map_err(|why| usage(&format!("--at \"{text}\": {why}")))
         })
         .transpose()?;
-    let (starts, s) = solve_or_exit(loaded, &engine, max_positions)?;
+    let (starts, s) = solve_or_exit(loaded, &engine, limits.positions)?;
     // A position the start never reaches is solved on its own (the start's counts stay the
     // start's); a rule failing below it is reported.
     let unreached = match (at, at_code) {
@@ -85,7 +86,7 @@ pub fn run(
                 "--at \"{text}\": the start cannot reach this position; it is evaluated as if \
                  play began there"
             ));
-            Some(solve_below(&engine, c, max_positions).map_err(|d| report(loaded, d))?)
+            Some(solve_below(&engine, c, limits.positions).map_err(|d| report(loaded, d))?)
         }
         _ => None,
     };

@@ -9,6 +9,7 @@ use super::common::{stdout_color, usage, CliResult, Exit, Loaded};
 use super::explore::solve_or_exit;
 use super::fraction::fraction_text;
 use super::io::out;
+use crate::engine::Limits;
 use crate::engine::{Branch, Child, Code, Engine, Expand, Scratch};
 use crate::play::{position_words, value_text};
 use crate::rules::Rules;
@@ -242,9 +243,9 @@ fn summary(engine: &Engine, s: &Solution, counts: &Counts, shown: Option<(u128, 
     t
 }
 
-pub fn run(loaded: &Loaded, rules: &Rules, max_positions: u64, depth: Option<u32>) -> CliResult {
-    let engine = Engine::new(rules);
-    let (starts, s) = solve_or_exit(loaded, &engine, max_positions)?;
+pub fn run(loaded: &Loaded, rules: &Rules, limits: Limits, depth: Option<u32>) -> CliResult {
+    let engine = Engine::new(rules).with_max_steps(limits.steps);
+    let (starts, s) = solve_or_exit(loaded, &engine, limits.positions)?;
     let roots = Roots {
         chance: starts.iter().any(|b| !b.rolls.is_empty()),
         starts: &starts,

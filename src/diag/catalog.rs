@@ -7,6 +7,7 @@ use crate::syntax::ast::Span;
 use super::runtime::WEIGHTS_HELP;
 pub use super::runtime::{
     constant_fault, fault, out_of_memory, out_of_memory_line, runtime, too_many_positions,
+    too_many_steps,
 };
 
 /// Every code with a fixture file; a test fails when one is missing.
@@ -39,6 +40,7 @@ pub const CODES: &[&str] = &[
     "gamec::ambiguous_winner",
     "gamec::bad_player",
     "gamec::too_many_positions",
+    "gamec::too_many_steps",
     "gamec::too_deep",
     "gamec::file_too_large",
     "gamec::too_wide",

@@ -26,6 +26,23 @@ pub fn runtime(
         .help(format!("Moves from {from}: {trace}.\n{help}"))
 }
 
+const STEPS_HELP: &str = "Raise the limit with `--max-steps N` if the game is meant to take this long, or narrow the ranges of the moves' parameters and of `count`/`any`/`all`.";
+
+/// Exploring took more than `--max-steps` steps in all: not one position's fault, so no moves
+/// are traced to it; `at` is the position being expanded when the steps ran out.
+pub fn too_many_steps(limit: u64, span: Span, at: Option<&str>) -> Diag {
+    let place = match at {
+        Some(at) => format!("in the position {at}"),
+        None => "in the setup, before the first move".to_string(),
+    };
+    Diag::error(
+        "gamec::too_many_steps",
+        format!("exploring the game took more than {limit} steps (candidate moves and values of `count`, `any` and `all`, over all positions), the limit"),
+    )
+    .label(span, "the steps ran out here")
+    .help(format!("They ran out {place}.\n{STEPS_HELP}"))
+}
+
 pub fn too_many_positions(limit: u64) -> Diag {
     Diag::error(
         "gamec::too_many_positions",
@@ -40,6 +57,8 @@ pub fn constant_fault(kind: crate::rules::RtKind, span: Span, message: impl Into
     let (code, label) = match kind {
         DivisionByZero => ("gamec::division_by_zero", "in this constant"),
         IndexOutOfBounds => ("gamec::index_out_of_bounds", "out of bounds"),
+        TooWide => ("gamec::too_wide", "too many values"),
+        TooManySteps => ("gamec::too_many_steps", "the steps ran out here"),
         _ => ("gamec::overflow", "in this constant"),
     };
     Diag::error(code, message)
@@ -112,6 +131,11 @@ pub fn fault(
             "gamec::bad_range",
             "holds no value",
             "A roll needs at least one outcome: make the range's low end at most its high end in every position the setup reaches.",
+        ),
+        TooManySteps => (
+            "gamec::too_many_steps",
+            "the steps ran out here",
+            STEPS_HELP,
         ),
         TooManyOutcomes => (
             "gamec::too_many_outcomes",

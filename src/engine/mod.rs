@@ -19,6 +19,23 @@ use crate::rules::Rules;
 /// Default for `--max-positions`.
 pub const DEFAULT_MAX_POSITIONS: u64 = 50_000_000;
 
+/// How far one command may explore: positions (`--max-positions`) and steps (`--max-steps`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub positions: u64,
+    pub steps: u64,
+}
+
+impl Limits {
+    /// The limits for `--max-positions` and `--max-steps` as given; without `--max-steps`,
+    /// `DEFAULT_MAX_STEPS` or 20 steps for each position allowed, whichever is more.
+    pub fn new(positions: u64, steps: Option<u64>) -> Limits {
+        let steps =
+            steps.unwrap_or(crate::rules::DEFAULT_MAX_STEPS.max(positions.saturating_mul(20)));
+        Limits { positions, steps }
+    }
+}
+
 /// A position's number: a mixed-radix encoding of every slot, the turn and the last-mover flag.
 pub type Code = u64;
 
@@ -33,6 +50,9 @@ pub struct Engine<'r> {
     again_radix: u64,
     /// How many codes there are in all.
     pub space: u64,
+    /// How many steps (candidate moves and `count`/`any`/`all` values) one `Scratch` may take in
+    /// all, over every position it expands: `--max-steps`.
+    pub max_steps: u64,
 }
 
 impl<'r> Engine<'r> {
@@ -58,7 +78,14 @@ impl<'r> Engine<'r> {
             turn_radix,
             again_radix,
             space: place,
+            max_steps: crate::rules::DEFAULT_MAX_STEPS,
         }
+    }
+
+    /// The same engine with another bound on total work (`--max-steps`).
+    pub fn with_max_steps(mut self, steps: u64) -> Engine<'r> {
+        self.max_steps = steps;
+        self
     }
 
     /// Whether positions record whose turn it is (if not, values are the same for either player).

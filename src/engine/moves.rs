@@ -66,6 +66,15 @@ pub struct Scratch {
     slots: Vec<i64>,
     locals: Vec<i64>,
     undo: Vec<(u32, i64)>,
+    /// Steps taken so far by every expansion made with this scratch (see `Engine::max_steps`).
+    steps: u64,
+}
+
+impl Scratch {
+    /// How many steps the expansions made with this scratch have taken.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
 }
 
 impl Engine<'_> {
@@ -90,7 +99,19 @@ impl Engine<'_> {
             undo: &mut scratch.undo,
             again: false,
             scale: 1,
+            budget: self.max_steps.saturating_sub(scratch.steps),
         };
+        let r = self.expand_in(code, &mut ctx, &mut sink);
+        scratch.steps = self.max_steps - ctx.budget;
+        r
+    }
+
+    fn expand_in<F: FnMut(usize, &[i64], Child)>(
+        &self,
+        code: Code,
+        ctx: &mut Ctx,
+        mut sink: F,
+    ) -> Result<Expand, Fault> {
         let mut generated: Option<usize> = None;
         for (k, end) in self.rules.ends.iter().enumerate() {
             let holds = match &end.cond {
@@ -98,20 +119,20 @@ impl Engine<'_> {
                 None => {
                     let n = match generated {
                         Some(n) => n,
-                        None => self.generate(code, &mut ctx, &mut sink)?,
+                        None => self.generate(code, ctx, &mut sink)?,
                     };
                     generated = Some(n);
                     n == 0
                 }
             };
             if holds {
-                let rel = self.outcome(end, &mut ctx)?;
+                let rel = self.outcome(end, ctx)?;
                 return Ok(Expand::End { rel, rule: k });
             }
         }
         let n = match generated {
             Some(n) => n,
-            None => self.generate(code, &mut ctx, &mut sink)?,
+            None => self.generate(code, ctx, &mut sink)?,
         };
         if n == 0 {
             let span = self.rules.moves.first().map(|m| m.span).unwrap_or_default();
@@ -210,6 +231,7 @@ impl Engine<'_> {
     ) -> Result<(), Fault> {
         if m.domains.is_empty() {
             leaves(candidates, 1, m.span)?;
+            ctx.charge(1, m.span)?;
             return self.apply(f, m, code, ctx, sink, count);
         }
         let lo = ctx.eval(&m.domains[k].lo)?;
@@ -224,6 +246,9 @@ impl Engine<'_> {
         } else {
             size
         };
+        if last {
+            ctx.charge(tried, m.span)?;
+        }
         // After an error the context is dropped with the expansion: no need to restore it.
         let outer = ctx.scale;
         ctx.scale = outer.saturating_mul(size);

@@ -104,6 +104,7 @@ impl Engine<'_> {
             Span::default(),
         )?;
         let mut locals = vec![0i64; self.rules.locals as usize + 1];
+        let mut budget = self.max_steps;
         for stmt in &setup.body {
             let mut next = Outcomes::new(slots);
             let mut work: u64 = 0;
@@ -120,6 +121,7 @@ impl Engine<'_> {
                     undo: &mut undo,
                     again: false,
                     scale: 1,
+                    budget,
                 };
                 let CStmt::Roll {
                     target,
@@ -129,6 +131,7 @@ impl Engine<'_> {
                 } = stmt
                 else {
                     ctx.exec(std::slice::from_ref(stmt))?;
+                    budget = ctx.budget;
                     next.add((ctx.slots.to_vec(), rolls), prob, Span::default())?;
                     continue;
                 };
@@ -154,6 +157,7 @@ impl Engine<'_> {
                 let total: BigInt = ws.iter().map(|w| BigInt::from(*w)).sum();
                 let name = intern(&mut names, roll_name(self, target, &mut ctx)?);
                 let slot = ctx.target_slot(target)?;
+                budget = ctx.budget;
                 for (k, w) in ws.iter().enumerate() {
                     if *w == 0 {
                         continue;

@@ -21,6 +21,9 @@ pub enum RtKind {
     EmptyRoll,
     /// The setup's rolls combine into more outcomes than gamec enumerates.
     TooManyOutcomes,
+    /// Exploring has used up its steps (`--max-steps`): candidate moves and `count`/`any`/`all`
+    /// values, counted over every position, not one.
+    TooManySteps,
 }
 
 /// The most values a parameter, `count`/`any`/`all` or roll may range over at run time.
@@ -29,6 +32,10 @@ pub const MAX_RANGE: i64 = 1_000_000;
 /// The most steps a `count`/`any`/`all` may take: its range's size times the sizes of the
 /// parameter and comprehension ranges around it.
 pub const MAX_STEPS: u64 = 10_000_000;
+
+/// The default for `--max-steps`: how many candidate moves and `count`/`any`/`all` values one
+/// exploration may visit in all (about 20 s of the slowest steps on this project's machine).
+pub const DEFAULT_MAX_STEPS: u64 = 1_000_000_000;
 
 /// Checks a run-time range's size, so a typo like `1..=99999999999` is an error, not a hang.
 pub fn check_range(lo: i64, hi: i64, span: Span) -> Result<(), Box<RtError>> {
@@ -149,9 +156,31 @@ pub struct Ctx<'a> {
     /// the expression now evaluated (1 at the top): a comprehension's steps are its size times
     /// this, at most `MAX_STEPS`, so nested comprehensions cannot multiply into a hang.
     pub scale: u64,
+    /// Steps left for the whole exploration (`--max-steps`): each candidate move and each value a
+    /// `count`/`any`/`all` visits takes one, so total work is bounded, not only each position's.
+    pub budget: u64,
 }
 
 impl Ctx<'_> {
+    /// Takes `n` steps from the budget, or fails with `too_many_steps` (the budget is then 0).
+    #[inline]
+    pub fn charge(&mut self, n: u64, span: Span) -> R<()> {
+        match self.budget.checked_sub(n) {
+            Some(left) => {
+                self.budget = left;
+                Ok(())
+            }
+            None => {
+                self.budget = 0;
+                Err(RtError::new(
+                    RtKind::TooManySteps,
+                    span,
+                    "exploring the game ran out of steps here",
+                ))
+            }
+        }
+    }
+
     pub fn eval(&mut self, e: &CExpr) -> R<i64> {
         Ok(match e {
             CExpr::Const(v) => *v,
@@ -286,14 +315,23 @@ impl Ctx<'_> {
             ));
         }
         self.scale = steps;
-        let r = self.fold_steps(fold, local, lo, size, cond);
+        let r = self.fold_steps(fold, local, lo, size, cond, span);
         self.scale = outer;
         r
     }
 
-    fn fold_steps(&mut self, fold: Fold, local: u16, lo: i64, size: u64, cond: &CExpr) -> R<i64> {
+    fn fold_steps(
+        &mut self,
+        fold: Fold,
+        local: u16,
+        lo: i64,
+        size: u64,
+        cond: &CExpr,
+        span: Span,
+    ) -> R<i64> {
         let mut count = 0;
         for j in 0..size {
+            self.charge(1, span)?;
             self.locals[local as usize] = lo + j as i64;
             let holds = self.eval(cond)? != 0;
             match fold {

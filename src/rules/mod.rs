@@ -4,7 +4,9 @@
 mod eval;
 mod roll;
 
-pub use eval::{arith, check_range, range_size, Ctx, RtError, RtKind, MAX_RANGE, MAX_STEPS};
+pub use eval::{
+    arith, check_range, range_size, Ctx, RtError, RtKind, DEFAULT_MAX_STEPS, MAX_RANGE, MAX_STEPS,
+};
 pub use roll::roll_problem;
 
 use crate::syntax::ast::Span;
