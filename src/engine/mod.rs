@@ -2,6 +2,7 @@
 //! generation from the compiled rules, end rules, the chance setup, and traces for errors.
 
 mod encode;
+mod expansion;
 pub mod graph;
 pub mod memory;
 mod moves;
@@ -10,7 +11,7 @@ mod setup;
 mod trace;
 
 pub use encode::Pos;
-pub use moves::{Child, Expand, Fault, Rel, Scratch};
+pub use expansion::{Child, Expand, Fault, Rel, Scratch};
 pub use setup::Branch;
 pub use trace::{route, trace_to, Route};
 

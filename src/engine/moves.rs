@@ -1,51 +1,13 @@
 //! Expanding a position: end rules in order, then every legal move of every family, each applied in
 //! place through the undo log and taken back, so generating a child costs no allocation.
 
-use super::{Code, Engine};
+use super::{Child, Code, Engine, Expand, Fault, Rel, Scratch};
 use crate::rules::{
     check_range, range_size, CEnd, CMove, COp, COutcome, Ctx, Operand, RtError, RtKind, Simple,
 };
 
 /// The most parameter combinations tried in one position before giving up with an error.
 const MAX_CANDIDATES: u64 = 10_000_000;
-
-/// A move's result: the child's code and whether the mover keeps the turn (`again`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Child {
-    pub code: Code,
-    pub kept: bool,
-}
-
-/// An end position's outcome for the player to move there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rel {
-    Win,
-    Lose,
-    Tie,
-}
-
-/// What a position is: over (with the end rule that fired), or open with this many moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Expand {
-    End { rel: Rel, rule: usize },
-    Moves,
-}
-
-/// A run-time error at a position, with the move being made when it happened (if any).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fault {
-    pub error: Box<RtError>,
-    pub during: Option<(usize, Vec<i64>)>,
-}
-
-impl From<Box<RtError>> for Fault {
-    fn from(error: Box<RtError>) -> Fault {
-        Fault {
-            error,
-            during: None,
-        }
-    }
-}
 
 /// Counts `n` more candidate moves; more than `MAX_CANDIDATES` in one position is `too_wide`.
 fn leaves(candidates: &mut u64, n: u64, span: crate::syntax::ast::Span) -> Result<(), Fault> {
@@ -58,23 +20,6 @@ fn leaves(candidates: &mut u64, n: u64, span: crate::syntax::ast::Span) -> Resul
         )));
     }
     Ok(())
-}
-
-/// Reusable buffers for expanding positions.
-#[derive(Default)]
-pub struct Scratch {
-    slots: Vec<i64>,
-    locals: Vec<i64>,
-    undo: Vec<(u32, i64)>,
-    /// Steps taken so far by every expansion made with this scratch (see `Engine::max_steps`).
-    steps: u64,
-}
-
-impl Scratch {
-    /// How many steps the expansions made with this scratch have taken.
-    pub fn steps(&self) -> u64 {
-        self.steps
-    }
 }
 
 impl Engine<'_> {

@@ -2,10 +2,12 @@
 //! small trees over slot numbers and parameter locals. Nothing here holds a name lookup or the AST.
 
 mod eval;
+mod fault;
 mod roll;
 
-pub use eval::{
-    arith, check_range, range_size, Ctx, RtError, RtKind, DEFAULT_MAX_STEPS, MAX_RANGE, MAX_STEPS,
+pub use eval::Ctx;
+pub use fault::{
+    arith, check_range, range_size, RtError, RtKind, DEFAULT_MAX_STEPS, MAX_RANGE, MAX_STEPS,
 };
 pub use roll::roll_problem;
 

@@ -1,7 +1,7 @@
 //! What makes a roll well formed, decided in one place for the checker (constant rolls, before
 //! play) and the engine (rolls whose range or weights depend on the state).
 
-use super::eval::RtKind;
+use super::fault::RtKind;
 
 /// The problem with rolling over `lo..=hi` with weights `ws` (`None`: equally likely), if any:
 /// an empty range, or weights that are not one non-negative number per value, not all 0.

@@ -1,0 +1,60 @@
+//! What expanding a position yields: its children, the outcome of an end, the fault of a rule
+//! that failed, and the reusable scratch buffers (with the steps taken so far).
+
+use super::Code;
+use crate::rules::RtError;
+
+/// A move's result: the child's code and whether the mover keeps the turn (`again`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Child {
+    pub code: Code,
+    pub kept: bool,
+}
+
+/// An end position's outcome for the player to move there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rel {
+    Win,
+    Lose,
+    Tie,
+}
+
+/// What a position is: over (with the end rule that fired), or open with this many moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expand {
+    End { rel: Rel, rule: usize },
+    Moves,
+}
+
+/// A run-time error at a position, with the move being made when it happened (if any).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    pub error: Box<RtError>,
+    pub during: Option<(usize, Vec<i64>)>,
+}
+
+impl From<Box<RtError>> for Fault {
+    fn from(error: Box<RtError>) -> Fault {
+        Fault {
+            error,
+            during: None,
+        }
+    }
+}
+
+/// Reusable buffers for expanding positions.
+#[derive(Default)]
+pub struct Scratch {
+    pub(super) slots: Vec<i64>,
+    pub(super) locals: Vec<i64>,
+    pub(super) undo: Vec<(u32, i64)>,
+    /// Steps taken so far by every expansion made with this scratch (see `Engine::max_steps`).
+    pub(super) steps: u64,
+}
+
+impl Scratch {
+    /// How many steps the expansions made with this scratch have taken.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+}
