@@ -51,10 +51,3 @@ pub struct Scratch {
     /// Steps taken so far by every expansion made with this scratch (see `Engine::max_steps`).
     pub(super) steps: u64,
 }
-
-impl Scratch {
-    /// How many steps the expansions made with this scratch have taken.
-    pub fn steps(&self) -> u64 {
-        self.steps
-    }
-}
