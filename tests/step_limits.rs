@@ -86,3 +86,21 @@ fn candidate_moves_are_counted_once_per_set_of_parameters() {
         "gamec::too_wide\n\n  × this position has more than 10000000 candidate moves to try\n",
     );
 }
+
+/// A constant ranging over too many values is `too_wide`, as while exploring (it was reported as
+/// `gamec::overflow`).
+#[test]
+fn a_constant_over_too_many_values_is_too_wide() {
+    let src = "game \"consts\" {
+  option a = count(i in 0..=9999999 where i >= 0)
+  state { pile: 0..=3 = 3 }
+  move take(n in 1..=2) if n <= pile { pile -= n }
+  end if pile == 0: last mover wins
+}
+";
+    let r = gamec_in(&["check", "-"], src);
+    assert_fails_with(
+        &r,
+        "gamec::too_wide\n\n  × this ranges over 10000000 values (0..=9999999); at most 1000000 are allowed\n",
+    );
+}
