@@ -10,6 +10,7 @@ use gamec::engine::Engine;
 use gamec::play::throw::{approximate, Match, Style};
 use gamec::play::{self, Options, Seat};
 use gamec::solve::{self, Solution, SolveError};
+use gamec::throw::simplex::Budget;
 use gamec::throw::{elimination, matrix, ThrowGame};
 use gamec::Compiled;
 use rand::SeedableRng;
@@ -22,6 +23,10 @@ pub const MAX_POSITIONS: u64 = 5_000;
 /// The most steps (candidate moves and `count`/`any`/`all` values) each exploration may take:
 /// about a second of the slowest steps, so that slow but finite inputs are refused, not timed out.
 pub const MAX_STEPS: u64 = 20_000_000;
+
+/// The exact arithmetic each 2-player throw analysis may do: a tenth of what the command line
+/// allows (about a tenth of a second), so that a refused analysis does not dominate the run.
+pub const MAX_THROW_WORK: u64 = gamec::throw::simplex::MAX_WORK / 10;
 
 /// What became of an input that did not panic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,7 +137,7 @@ fn throw(t: &ThrowGame, seed: u64) -> Result<Outcome, String> {
     if !t.players.allows(2) {
         return Ok(Outcome::Solved);
     }
-    let Ok(Some(analysis)) = matrix::analyse(t) else {
+    let Ok(Some(analysis)) = matrix::analyse_within(t, Budget(MAX_THROW_WORK)) else {
         return Ok(Outcome::Refused);
     };
     for style in [Style::Optimal(analysis.strategy.clone()), Style::Adaptive] {

@@ -55,10 +55,14 @@ pub fn payoff_matrix(g: &ThrowGame) -> Vec<Vec<Q>> {
 /// The matrix times the least common multiple of its denominators: a game with the same optimal
 /// strategies, in big integers, whose value is `scale` times the original's.
 fn integral(matrix: &[Vec<Q>]) -> (Vec<Vec<BigInt>>, BigInt) {
-    let scale = matrix
-        .iter()
-        .flatten()
-        .fold(BigInt::one(), |l, q| l.lcm(q.denom()));
+    // Each distinct denominator once, and its gcd with the running multiple taken after a
+    // remainder: a binary gcd of the (long) multiple with each of n² entries took seconds.
+    let denoms: std::collections::BTreeSet<&BigInt> =
+        matrix.iter().flatten().map(|q| q.denom()).collect();
+    let scale = denoms.into_iter().fold(BigInt::one(), |l, d| {
+        let g = (&l % d).gcd(d);
+        l * (d / g)
+    });
     let ints = matrix
         .iter()
         .map(|row| {
@@ -73,9 +77,13 @@ fn integral(matrix: &[Vec<Q>]) -> (Vec<Vec<BigInt>>, BigInt) {
 /// Solves the 2-player game exactly. `None` only for a game with no throws; `TooHard` when the
 /// exact arithmetic would pass `simplex::MAX_WORK`.
 pub fn analyse(g: &ThrowGame) -> Result<Option<TwoPlayer>, TooHard> {
+    analyse_within(g, Budget::new())
+}
+
+/// `analyse` with a budget other than `simplex::MAX_WORK` (the fuzz harness gives a tenth).
+pub fn analyse_within(g: &ThrowGame, mut budget: Budget) -> Result<Option<TwoPlayer>, TooHard> {
     let matrix = payoff_matrix(g);
     let (ints, scale) = integral(&matrix);
-    let mut budget = Budget::new();
     let Some(eq) = simplex::solve(&ints, &mut budget)? else {
         return Ok(None);
     };
@@ -208,4 +216,30 @@ fn null_space(
             d
         })
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(n: i64, d: i64) -> Q {
+        Q::new(n.into(), d.into())
+    }
+
+    #[test]
+    fn integral_scales_by_the_least_common_multiple() {
+        // Repeated and overlapping denominators: 4, 6, 4, 9 and 1 give 36, not their product.
+        let m = vec![
+            vec![q(1, 4), q(-5, 6)],
+            vec![q(3, 4), q(2, 9)],
+            vec![q(7, 1), q(0, 1)],
+        ];
+        let (ints, scale) = integral(&m);
+        assert_eq!(scale, BigInt::from(36));
+        let want: Vec<Vec<BigInt>> = [[9, -30], [27, 8], [252, 0]]
+            .iter()
+            .map(|r| r.iter().map(|&x| BigInt::from(x)).collect())
+            .collect();
+        assert_eq!(ints, want);
+    }
 }
