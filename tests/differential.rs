@@ -76,6 +76,8 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
     let mut runner =
         TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &[7; 32]));
     let tally: RefCell<BTreeMap<String, u32>> = RefCell::new(BTreeMap::new());
+    // Solved games that use each of the later constructs (they must be compared, not only written).
+    let uses: RefCell<BTreeMap<&str, u32>> = RefCell::new(BTreeMap::new());
     let result = runner.run(&any::<u64>(), |seed| {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let src = gamec::generate::sequential_game(&mut rng, &gamec::generate::Config::small());
@@ -86,6 +88,13 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
                     Case::NotCompiled(codes) => format!("not compiled: {codes}"),
                     other => format!("{other:?}"),
                 };
+                if key.starts_with("Solved") {
+                    for c in CONSTRUCTS {
+                        if src.contains(c) {
+                            *uses.borrow_mut().entry(c).or_default() += 1;
+                        }
+                    }
+                }
                 *tally.borrow_mut().entry(key).or_default() += 1;
                 Ok(())
             }
@@ -115,7 +124,18 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
     assert!(count(&|k| k.contains("grundy: true")) > 0, "{tally:?}");
     assert!(count(&|k| k.contains("chance: true")) > 0, "{tally:?}");
     assert!(count(&|k| k.starts_with("BothFailed")) > 0, "{tally:?}");
+    let uses = uses.into_inner();
+    println!("solved games using: {uses:?}");
+    for c in CONSTRUCTS {
+        assert!(
+            uses.get(c).copied().unwrap_or(0) > 0,
+            "no solved game uses `{c}`: {uses:?}"
+        );
+    }
 }
+
+/// Text that shows a game uses a construct added after the first differential tests.
+const CONSTRUCTS: [&str; 5] = ["  def ", " then ", ": if ", "first(", "last("];
 
 // ---------------------------------------------------------------- regressions found by the above
 
@@ -365,4 +385,27 @@ fn the_shipped_games_agree() {
         let case = agree(&src, sets);
         assert!(matches!(case, Case::Solved { .. }), "{name}: {case:?}");
     }
+}
+
+/// A definition's arguments are stored before its body runs; a `count`/`any`/`all` in a later
+/// argument used the same local as an earlier argument and overwrote it (found with 20,000 cases).
+#[test]
+fn an_argument_with_a_comprehension_keeps_the_arguments_before_it() {
+    let src = r#"game "Arguments" {
+  state { b: bool; x: 0..=3 = 3 }
+  def first_of(a, c) = a
+  move m if x > 0 { b = true; x -= 1 }
+  end if first_of(all(q in 1..=2 where b), any(r in 0..=x where r == 0)): last mover wins
+  end if no moves: mover loses
+}"#;
+    let case = agree(src, &[]);
+    assert!(matches!(case, Case::Solved { .. }), "{case:?}");
+    // From the start (b false) the first argument is false: the game is not over.
+    let Some((_, gamec::Compiled::Sequential(rules))) = gamec::compile(src, &[]).0 else {
+        panic!("does not compile");
+    };
+    let engine = gamec::engine::Engine::new(&rules);
+    let roots: Vec<u64> = engine.starts().unwrap().iter().map(|b| b.code).collect();
+    let sol = gamec::solve::solve(&engine, &roots, 100).unwrap();
+    assert_eq!(sol.get(roots[0]).and_then(|v| v.remoteness), Some(1));
 }

@@ -113,3 +113,18 @@ fn many_moves_and_variables_still_report_duplicates() {
     assert!(err.contains("[<stdin>:2003:8]"), "{err}");
     assert!(err.contains("first declared here"), "{err}");
 }
+
+#[test]
+fn a_long_chain_of_conditionals_is_refused_as_too_deep() {
+    // `if b then 1 else 0 + if b then 1 else 0 + ...`: each `else` holds the rest, so the tree
+    // is as deep as the chain is long. Reading 40,000 of them took minutes (every node's span
+    // walked down to its last token); now the depth limit answers at once.
+    let chain = "if b then 1 else 0 + ".repeat(40_000);
+    let src = format!(
+        "game \"chain\" {{\n  state {{ pile: 0..=3 = 3; b: bool }}\n  move take(k in 1..=2) if k <= pile {{ pile -= k; b = not b }}\n  end if pile == 0 and ({chain}0) >= 0: last mover wins\n}}\n"
+    );
+    let (err, code) = check_stdin(&src);
+    assert_eq!(code, 1);
+    assert!(err.starts_with("gamec::too_deep\n"), "{err}");
+    assert!(err.contains("(2000 levels of operators)"), "{err}");
+}

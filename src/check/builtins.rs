@@ -16,10 +16,11 @@ impl Cx {
         d: &mut Diagnostics,
     ) -> Option<Typed> {
         if !BUILTINS.contains(&func) {
+            let defs = self.defs.decls.iter().map(|f| f.name.name.as_str());
             d.push(catalog::unknown_function(
                 fspan,
                 func,
-                did_you_mean(func, BUILTINS.iter().copied()),
+                did_you_mean(func, BUILTINS.iter().copied().chain(defs)),
             ));
             return None;
         }
@@ -101,7 +102,7 @@ impl Cx {
                 ));
                 None
             }
-            ("count" | "any" | "all", _) => {
+            ("count" | "any" | "all" | "first" | "last", _) => {
                 d.push(catalog::wrong_arguments(
                     span,
                     func,

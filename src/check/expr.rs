@@ -3,8 +3,8 @@
 
 use super::value::OptValue;
 use crate::diag::{catalog, did_you_mean, Diag, Diagnostics};
-use crate::rules::{ArithOp, CExpr, CmpOp, Fold, VarInfo, VarKind};
-use crate::syntax::ast::{BinOp, Expr, ExprKind, Span, UnOp};
+use crate::rules::{CExpr, Fold, VarInfo, VarKind};
+use crate::syntax::ast::{Expr, ExprKind, Span, UnOp};
 use rustc_hash::FxHashMap;
 
 pub struct OptInfo {
@@ -48,7 +48,7 @@ pub struct Typed {
 }
 
 pub(super) const BUILTINS: &[&str] = &[
-    "sum", "min", "max", "len", "abs", "count", "any", "all", "indices",
+    "sum", "min", "max", "len", "abs", "count", "any", "all", "first", "last", "indices",
 ];
 
 /// The checker's context: what names mean, and what the rules have been seen to depend on.
@@ -58,7 +58,10 @@ pub struct Cx {
     pub options: Vec<OptInfo>,
     pub vars: Vec<VarInfo>,
     globals: FxHashMap<String, Res>,
-    locals: Vec<(String, u16)>,
+    /// Parameters and bound variables in scope, innermost last: name, local, whether a condition.
+    locals: Vec<(String, u16, bool)>,
+    /// The file's definitions (`def`).
+    pub defs: super::defs::Defs,
     next_local: u16,
     pub max_locals: u16,
     /// Set when a rule reads whose turn it is (directly or through a per-player variable).
@@ -79,6 +82,8 @@ pub struct Cx {
 #[derive(Clone, Copy)]
 pub(super) enum Res {
     Local(u16),
+    /// A definition's parameter bound to a condition.
+    BoolLocal(u16),
     Var(u32),
     Opt(usize),
 }
@@ -90,6 +95,7 @@ impl Cx {
             vars: Vec::new(),
             globals: FxHashMap::default(),
             locals: Vec::new(),
+            defs: Default::default(),
             next_local: 0,
             max_locals: 0,
             uses_turn: false,
@@ -120,7 +126,7 @@ impl Cx {
         match self.globals.get(name)? {
             Res::Var(i) => Some(self.vars[*i as usize].span),
             Res::Opt(i) => Some(self.options[*i].span),
-            Res::Local(_) => None,
+            Res::Local(_) | Res::BoolLocal(_) => None,
         }
     }
 
@@ -138,11 +144,32 @@ impl Cx {
     }
 
     pub fn push_local(&mut self, name: &str) -> u16 {
+        self.push_local_typed(name, false)
+    }
+
+    /// A new local holding a number, or (`is_bool`) a condition as 0 or 1.
+    pub fn push_local_typed(&mut self, name: &str, is_bool: bool) -> u16 {
         let l = self.next_local;
-        self.locals.push((name.to_string(), l));
+        self.locals.push((name.to_string(), l, is_bool));
         self.next_local += 1;
         self.max_locals = self.max_locals.max(self.next_local);
         l
+    }
+
+    /// Takes every name bound so far out of scope (their locals stay reserved) for a definition's
+    /// body; `restore_locals` brings them back.
+    pub(super) fn hide_locals(&mut self) -> Vec<(String, u16, bool)> {
+        std::mem::take(&mut self.locals)
+    }
+
+    pub(super) fn restore_locals(&mut self, hidden: Vec<(String, u16, bool)>) {
+        self.locals = hidden;
+    }
+
+    /// Names an already reserved local (a definition's parameter, in its body, where the
+    /// locals were hidden: `pop_locals` is not for these).
+    pub(super) fn bind_local(&mut self, name: &str, local: u16, is_bool: bool) {
+        self.locals.push((name.to_string(), local, is_bool));
     }
 
     pub fn pop_locals(&mut self, n: usize) {
@@ -153,12 +180,17 @@ impl Cx {
     }
 
     pub fn local_names(&self) -> Vec<String> {
-        self.locals.iter().map(|(n, _)| n.clone()).collect()
+        let named = self.locals.iter().filter(|(n, _, _)| !n.is_empty());
+        named.map(|(n, _, _)| n.clone()).collect()
     }
 
     pub(super) fn resolve(&self, name: &str) -> Option<Res> {
-        if let Some((_, l)) = self.locals.iter().rev().find(|(n, _)| n == name) {
-            return Some(Res::Local(*l));
+        if let Some((_, l, is_bool)) = self.locals.iter().rev().find(|(n, _, _)| n == name) {
+            return Some(if *is_bool {
+                Res::BoolLocal(*l)
+            } else {
+                Res::Local(*l)
+            });
         }
         self.globals.get(name).copied()
     }
@@ -217,19 +249,25 @@ impl Cx {
             }
             ExprKind::Unary(UnOp::Not, x) => boolean(CExpr::Not(Box::new(self.cond(x, mode, d)?))),
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, e.span, mode, d),
+            ExprKind::Call { func, args } if self.is_def(&func.name) => {
+                self.call_def(&func.name, func.span, args, e.span, mode, d)
+            }
             ExprKind::Call { func, args } => {
                 self.call(&func.name, func.span, args, e.span, mode, d)
             }
+            ExprKind::If(c, a, b) => self.if_expr(c, a, b, mode, d),
             ExprKind::Comprehension { func, comp } => {
                 let fold = match func.name.as_str() {
                     "count" => Fold::Count,
                     "any" => Fold::Any,
                     "all" => Fold::All,
+                    "first" => Fold::First,
+                    "last" => Fold::Last,
                     other => {
                         d.push(catalog::wrong_arguments(
                             e.span,
                             other,
-                            "plain arguments (only count, any and all take `x in ... where ...`)",
+                            "plain arguments (only count, any, all, first and last take `x in ... where ...`)",
                         ));
                         return None;
                     }
@@ -245,7 +283,7 @@ impl Cx {
                     cond: Box::new(cond?),
                     span: e.span,
                 };
-                if fold == Fold::Count {
+                if matches!(fold, Fold::Count | Fold::First | Fold::Last) {
                     int(c)
                 } else {
                     boolean(c)
@@ -271,6 +309,10 @@ impl Cx {
             Some(Res::Local(l)) => Some(Typed {
                 c: CExpr::Local(l),
                 ty: Ty::Int,
+            }),
+            Some(Res::BoolLocal(l)) => Some(Typed {
+                c: CExpr::Local(l),
+                ty: Ty::Bool,
             }),
             Some(Res::Opt(i)) => Some(match &self.options[i].value {
                 OptValue::Int(v) => Typed {
@@ -311,154 +353,6 @@ impl Cx {
                 })
             }
         }
-    }
-
-    pub(super) fn index(
-        &mut self,
-        base: &Expr,
-        index: &Expr,
-        span: Span,
-        mode: Mode,
-        d: &mut Diagnostics,
-    ) -> Option<Typed> {
-        let b = self.expr(base, mode, d)?;
-        let i = self.int(index, mode, d)?;
-        match b.ty {
-            Ty::Array(v) => {
-                let info = &self.vars[v as usize];
-                let offset = if info.kind == VarKind::PerPlayer {
-                    1
-                } else {
-                    0
-                };
-                let c = match i {
-                    CExpr::Local(local) => CExpr::ElemLocal {
-                        var: v,
-                        base: info.base,
-                        len: info.len,
-                        offset,
-                        local,
-                        span,
-                    },
-                    i => CExpr::Elem {
-                        var: v,
-                        base: info.base,
-                        len: info.len,
-                        offset,
-                        index: Box::new(i),
-                        span,
-                    },
-                };
-                Some(Typed {
-                    c,
-                    ty: if info.is_bool { Ty::Bool } else { Ty::Int },
-                })
-            }
-            Ty::List(vs) => {
-                let c = CExpr::ListElem {
-                    values: vs.into(),
-                    index: Box::new(i),
-                    span: index.span,
-                };
-                // A constant index is read now, by the same interpreter, so a mistake is reported
-                // where it is written; any other index is read at run time.
-                let c = if c.is_constant() {
-                    CExpr::Const(self.eval_const(&c, index.span, d)?)
-                } else {
-                    c
-                };
-                Some(Typed { c, ty: Ty::Int })
-            }
-            other => {
-                d.push(catalog::type_mismatch(
-                    base.span,
-                    "an array",
-                    other.describe(),
-                    "Only arrays (`[LO..=HI; LEN]`), `per player` variables and list options can be indexed.",
-                ));
-                None
-            }
-        }
-    }
-
-    pub(super) fn binary(
-        &mut self,
-        op: BinOp,
-        a: &Expr,
-        b: &Expr,
-        span: Span,
-        mode: Mode,
-        d: &mut Diagnostics,
-    ) -> Option<Typed> {
-        let arith = |o| Some(o);
-        let aop = match op {
-            BinOp::Add => arith(ArithOp::Add),
-            BinOp::Sub => arith(ArithOp::Sub),
-            BinOp::Mul => arith(ArithOp::Mul),
-            BinOp::Div => arith(ArithOp::Div),
-            BinOp::Rem => arith(ArithOp::Rem),
-            _ => None,
-        };
-        if let Some(aop) = aop {
-            let (x, y) = (self.int(a, mode, d), self.int(b, mode, d));
-            return Some(Typed {
-                c: CExpr::Arith(aop, Box::new(x?), Box::new(y?), span),
-                ty: Ty::Int,
-            });
-        }
-        if matches!(op, BinOp::And | BinOp::Or) {
-            let (x, y) = (self.cond(a, mode, d), self.cond(b, mode, d));
-            let (x, y) = (Box::new(x?), Box::new(y?));
-            return Some(Typed {
-                c: if op == BinOp::And {
-                    CExpr::And(x, y)
-                } else {
-                    CExpr::Or(x, y)
-                },
-                ty: Ty::Bool,
-            });
-        }
-        let cop = match op {
-            BinOp::Eq => CmpOp::Eq,
-            BinOp::Ne => CmpOp::Ne,
-            BinOp::Lt => CmpOp::Lt,
-            BinOp::Le => CmpOp::Le,
-            BinOp::Gt => CmpOp::Gt,
-            _ => CmpOp::Ge,
-        };
-        let (x, y) = (self.expr(a, mode, d), self.expr(b, mode, d));
-        let (x, y) = (x?, y?);
-        let ordered = !matches!(cop, CmpOp::Eq | CmpOp::Ne);
-        let ok = match (&x.ty, &y.ty) {
-            (Ty::Int, Ty::Int) => true,
-            (Ty::Bool, Ty::Bool) => !ordered,
-            _ => false,
-        };
-        if !ok {
-            let bad = if x.ty != Ty::Int && (ordered || x.ty != Ty::Bool) {
-                (a, &x.ty)
-            } else {
-                (b, &y.ty)
-            };
-            d.push(catalog::type_mismatch(
-                bad.0.span,
-                if ordered {
-                    "a number"
-                } else {
-                    "a value of the same kind on both sides"
-                },
-                bad.1.describe(),
-                &format!(
-                    "`{}` compares two numbers (or, for == and !=, two conditions).",
-                    op.symbol()
-                ),
-            ));
-            return None;
-        }
-        Some(Typed {
-            c: CExpr::Cmp(cop, Box::new(x.c), Box::new(y.c)),
-            ty: Ty::Bool,
-        })
     }
 
     /// Compiles an expression that must be a number.

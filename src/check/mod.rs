@@ -3,9 +3,11 @@
 
 mod builtins;
 mod consts;
+mod defs;
 mod expr;
 mod label;
 mod moves;
+mod operators;
 mod options;
 mod roll;
 mod seq;

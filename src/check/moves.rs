@@ -86,7 +86,31 @@ pub(super) fn compile_end(e: &EndRule, cx: &mut Cx, d: &mut Diagnostics) -> Opti
         EndCond::NoMoves(_) => Some(None),
         EndCond::Expr(x) => cx.cond(x, Mode::Rule, d).map(Some),
     };
-    let outcome = match &e.outcome.kind {
+    let outcome = compile_outcome(&e.outcome, cx, d);
+    Some(CEnd {
+        cond: cond?,
+        outcome: outcome?,
+        span: e.span,
+        outcome_span: e.outcome.span,
+    })
+}
+
+fn compile_outcome(o: &Outcome, cx: &mut Cx, d: &mut Diagnostics) -> Option<COutcome> {
+    match &o.kind {
+        OutcomeKind::If {
+            cond,
+            then,
+            otherwise,
+        } => {
+            let c = cx.cond(cond, Mode::Rule, d);
+            let a = compile_outcome(then, cx, d);
+            let b = compile_outcome(otherwise, cx, d);
+            Some(COutcome::If {
+                cond: c?,
+                then: Box::new((a?, then.span)),
+                otherwise: Box::new((b?, otherwise.span)),
+            })
+        }
         OutcomeKind::LastMover { wins } => Some(COutcome::LastMover { wins: *wins }),
         OutcomeKind::Mover { wins } => Some(COutcome::Mover { wins: *wins }),
         OutcomeKind::Tie => Some(COutcome::Tie),
@@ -105,13 +129,7 @@ pub(super) fn compile_end(e: &EndRule, cx: &mut Cx, d: &mut Diagnostics) -> Opti
             cx.pop_locals(1);
             c.map(|cond| COutcome::Each { local, cond })
         }
-    };
-    Some(CEnd {
-        cond: cond?,
-        outcome: outcome?,
-        span: e.span,
-        outcome_span: e.outcome.span,
-    })
+    }
 }
 
 pub(super) fn contains_again(stmts: &[CStmt]) -> bool {

@@ -12,6 +12,7 @@ use crate::syntax::ast::*;
 
 pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<Rules> {
     let mut cx = Cx::new();
+    cx.defs = super::defs::Defs::new(&file.defs, super::expr::BUILTINS, d);
     options::evaluate(file, sets, &mut cx, d);
     check_players(file, d);
     for pair in [
@@ -26,6 +27,15 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
         }
     }
     let (slot_ranges, init) = layout_state(file, &mut cx, d);
+    for def in &cx.defs.decls {
+        if let Some(first) = cx.declared(&def.name.name) {
+            d.push(catalog::duplicate_name(
+                def.name.span,
+                first,
+                &def.name.name,
+            ));
+        }
+    }
     // A second setup is an error, but it is checked too (for its problems and what it reads).
     let setups: Vec<Option<CSetup>> = file
         .setups
@@ -41,6 +51,7 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
         .collect();
     let has_again = moves.iter().any(|m| contains_again(&m.body));
     check_encoding_fits(file, &slot_ranges, &cx, d);
+    cx.unused_defs(d);
     for (k, v) in cx.vars.iter().enumerate() {
         if !cx.read.get(k).copied().unwrap_or(false) {
             d.push(catalog::unused_variable(v.span, &v.name));

@@ -49,10 +49,14 @@ pub const CODES: &[&str] = &[
     "gamec::out_of_memory",
     "gamec::unused_variable",
     "gamec::bad_label",
+    "gamec::recursive_def",
+    "gamec::def_too_large",
+    "gamec::unused_def",
+    "gamec::no_value",
 ];
 
 /// Codes that are warnings: their fixtures pass `gamec check` with the warning shown.
-pub const WARNING_CODES: &[&str] = &["gamec::unused_variable"];
+pub const WARNING_CODES: &[&str] = &["gamec::unused_variable", "gamec::unused_def"];
 
 fn or_list(items: &[&str]) -> String {
     match items {
@@ -116,8 +120,8 @@ pub fn unknown_function(span: Span, name: &str, suggestion: Option<String>) -> D
         "gamec::unknown_function",
         format!("unknown function `{name}`"),
     )
-    .label(span, "no built-in has this name");
-    let known = "The built-ins are sum, min, max, len, abs, count, any, all (and indices in a parameter's range).";
+    .label(span, "no built-in or definition has this name");
+    let known = "The built-ins are sum, min, max, len, abs, count, any, all, first, last (and indices in a parameter's range); `def NAME(PARAMS) = ...` defines others.";
     match suggestion {
         Some(s) => d.help(format!("Did you mean `{s}`? {known}")),
         None => d.help(known),
@@ -294,5 +298,48 @@ pub fn unused_variable(span: Span, name: &str) -> Diag {
     .label(span, "never read")
     .help(format!(
         "Every variable multiplies the number of positions; if `{name}` does not affect play, remove it."
+    ))
+}
+
+/// A definition's name taken by a built-in function.
+pub fn builtin_name(span: Span, name: &str) -> Diag {
+    Diag::error(
+        "gamec::duplicate_name",
+        format!("`{name}` is a built-in function"),
+    )
+    .label(span, "defined here")
+    .help("Give the definition another name.")
+}
+
+/// A definition that calls itself, directly or through others (`chain`: the calls, in order).
+pub fn recursive_def(span: Span, def: Span, chain: &[&str]) -> Diag {
+    Diag::error(
+        "gamec::recursive_def",
+        format!("`{}` calls itself ({})", chain[0], chain.join(" calls ")),
+    )
+    .label(span, "the call that repeats")
+    .label(def, "defined here")
+    .help("Definitions are expanded where they are used, so they cannot call themselves; use `count`, `any`, `all`, `first` or `last` over a range instead.")
+}
+
+/// Definitions whose calls expand into more than `limit` nodes.
+pub fn def_too_large(span: Span, limit: u64) -> Diag {
+    Diag::error(
+        "gamec::def_too_large",
+        format!("the definitions expand into more than {limit} operations"),
+    )
+    .label(span, "the call that passes the limit")
+    .help("Every call compiles its definition's body again, so definitions that call others several times grow quickly; call each fewer times, or compute the value once in a state variable.")
+}
+
+/// A definition no rule calls.
+pub fn unused_def(span: Span, name: &str) -> Diag {
+    Diag::warning(
+        "gamec::unused_def",
+        format!("no rule uses the definition `{name}`"),
+    )
+    .label(span, "never used")
+    .help(format!(
+        "Remove `{name}`, or use it; its body is checked where it is used."
     ))
 }

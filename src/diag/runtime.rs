@@ -59,6 +59,7 @@ pub fn constant_fault(kind: crate::rules::RtKind, span: Span, message: impl Into
         IndexOutOfBounds => ("gamec::index_out_of_bounds", "out of bounds"),
         TooWide => ("gamec::too_wide", "too many values"),
         TooManySteps => ("gamec::too_many_steps", "the steps ran out here"),
+        NoValue => ("gamec::no_value", "no value found"),
         _ => ("gamec::overflow", "in this constant"),
     };
     Diag::error(code, message)
@@ -136,6 +137,11 @@ pub fn fault(
             "gamec::too_many_steps",
             "the steps ran out here",
             STEPS_HELP,
+        ),
+        NoValue => (
+            "gamec::no_value",
+            "no value meets the condition",
+            "`first(...)` and `last(...)` need a value that meets their condition: guard the rule with `any(...)` over the same range and condition.",
         ),
         TooManyOutcomes => (
             "gamec::too_many_outcomes",

@@ -5,6 +5,7 @@ use super::{Child, Code, Engine, Expand, Fault, Rel, Scratch};
 use crate::rules::{
     check_range, range_size, CEnd, CMove, COp, COutcome, Ctx, Operand, RtError, RtKind, Simple,
 };
+use crate::syntax::ast::Span;
 
 /// The most parameter combinations tried in one position before giving up with an error.
 const MAX_CANDIDATES: u64 = 10_000_000;
@@ -92,60 +93,7 @@ impl Engine<'_> {
 
     /// The outcome of an end rule that holds, for the player to move.
     fn outcome(&self, end: &CEnd, ctx: &mut Ctx) -> Result<Rel, Fault> {
-        let mover = ctx.mover;
-        let winner = match &end.outcome {
-            COutcome::Tie => return Ok(Rel::Tie),
-            COutcome::Mover { wins } => return Ok(if *wins { Rel::Win } else { Rel::Lose }),
-            COutcome::LastMover { wins } => {
-                if *wins {
-                    ctx.last_mover
-                } else {
-                    3 - ctx.last_mover
-                }
-            }
-            COutcome::Player { player, wins } => {
-                let p = ctx.eval(player)?;
-                if !(1..=2).contains(&p) {
-                    return Err(Fault::from(RtError::new(
-                        RtKind::BadPlayer,
-                        end.outcome_span,
-                        format!("the outcome names player {p}, but the players are 1 and 2"),
-                    )));
-                }
-                if *wins {
-                    p
-                } else {
-                    3 - p
-                }
-            }
-            COutcome::Each { local, cond } => {
-                let mut winners = Vec::new();
-                for p in 1..=2 {
-                    ctx.locals[*local as usize] = p;
-                    if ctx.eval(cond)? != 0 {
-                        winners.push(p);
-                    }
-                }
-                match winners[..] {
-                    [one] => one,
-                    [] => {
-                        return Err(Fault::from(RtError::new(
-                            RtKind::NoWinner,
-                            end.outcome_span,
-                            "the game ends here, but the outcome names no winner",
-                        )))
-                    }
-                    _ => {
-                        return Err(Fault::from(RtError::new(
-                            RtKind::AmbiguousWinner,
-                            end.outcome_span,
-                            "the game ends here, but the outcome names both players as winners",
-                        )))
-                    }
-                }
-            }
-        };
-        Ok(if winner == mover { Rel::Win } else { Rel::Lose })
+        outcome(&end.outcome, end.outcome_span, ctx)
     }
 
     /// Generates every legal move; returns how many there were.
@@ -370,4 +318,75 @@ impl Engine<'_> {
         }
         Ok((e, out))
     }
+}
+
+/// What an outcome (written at `at`) gives the player to move.
+fn outcome(o: &COutcome, at: Span, ctx: &mut Ctx) -> Result<Rel, Fault> {
+    let mover = ctx.mover;
+    let winner = match o {
+        COutcome::If {
+            cond,
+            then,
+            otherwise,
+        } => {
+            let (o, at) = if ctx.eval(cond)? != 0 {
+                &**then
+            } else {
+                &**otherwise
+            };
+            return outcome(o, *at, ctx);
+        }
+
+        COutcome::Tie => return Ok(Rel::Tie),
+        COutcome::Mover { wins } => return Ok(if *wins { Rel::Win } else { Rel::Lose }),
+        COutcome::LastMover { wins } => {
+            if *wins {
+                ctx.last_mover
+            } else {
+                3 - ctx.last_mover
+            }
+        }
+        COutcome::Player { player, wins } => {
+            let p = ctx.eval(player)?;
+            if !(1..=2).contains(&p) {
+                return Err(Fault::from(RtError::new(
+                    RtKind::BadPlayer,
+                    at,
+                    format!("the outcome names player {p}, but the players are 1 and 2"),
+                )));
+            }
+            if *wins {
+                p
+            } else {
+                3 - p
+            }
+        }
+        COutcome::Each { local, cond } => {
+            let mut winners = Vec::new();
+            for p in 1..=2 {
+                ctx.locals[*local as usize] = p;
+                if ctx.eval(cond)? != 0 {
+                    winners.push(p);
+                }
+            }
+            match winners[..] {
+                [one] => one,
+                [] => {
+                    return Err(Fault::from(RtError::new(
+                        RtKind::NoWinner,
+                        at,
+                        "the game ends here, but the outcome names no winner",
+                    )))
+                }
+                _ => {
+                    return Err(Fault::from(RtError::new(
+                        RtKind::AmbiguousWinner,
+                        at,
+                        "the game ends here, but the outcome names both players as winners",
+                    )))
+                }
+            }
+        }
+    };
+    Ok(if winner == mover { Rel::Win } else { Rel::Lose })
 }

@@ -92,6 +92,15 @@ impl<R: Rng> Gen<'_, R> {
 
     /// An outcome; impartial games mostly end with the player to move losing (normal play).
     fn outcome(&mut self) -> String {
+        if self.chance(0.12) {
+            let c = self.cond(1);
+            let (a, b) = (self.plain_outcome(), self.plain_outcome());
+            return format!("if {c} then {a} else {b}");
+        }
+        self.plain_outcome()
+    }
+
+    fn plain_outcome(&mut self) -> String {
         let wl = |g: &mut Self| if g.chance(0.5) { "wins" } else { "loses" };
         if self.profile.impartial {
             return match self.int_in(0, 19) {

@@ -44,8 +44,54 @@ impl<R: Rng> Gen<'_, R> {
                 let i = self.index_into(items.len(), None, d);
                 format!("[{}][{i}]", text.join(", "))
             }
+            12 => format!(
+                "(if {} then {} else {})",
+                self.cond(d),
+                self.int(d),
+                self.int(d)
+            ),
+            13 => self.first_last(d),
+            14 => self.call(false, d),
             _ => self.int_atom(),
         }
+    }
+
+    /// `first(...)` or `last(...)`: mostly where `any` over the same range has found a value.
+    fn first_last(&mut self, d: u32) -> String {
+        let f = if self.chance(0.5) { "first" } else { "last" };
+        let (dom, local) = self.domain(d);
+        self.locals.push(local);
+        let c = self.cond(d);
+        let name = self.locals.pop().map(|l| l.name).unwrap_or_default();
+        let pick = format!("{f}({name} in {dom} where {c})");
+        if self.chance(RISKY * 2.0) {
+            return pick;
+        }
+        let default = self.int(0);
+        format!("(if any({name} in {dom} where {c}) then {pick} else {default})")
+    }
+
+    /// A call of a definition giving a condition (`want_bool`) or a number, if one is written.
+    pub fn call(&mut self, want_bool: bool, d: u32) -> String {
+        let fits: Vec<super::scope::Def> = self
+            .defs
+            .iter()
+            .filter(|f| f.gives_bool == want_bool)
+            .cloned()
+            .collect();
+        let Some(f) = self.pick(&fits).cloned() else {
+            return if want_bool {
+                self.compare(d)
+            } else {
+                self.int_atom()
+            };
+        };
+        let args: Vec<String> = f
+            .params
+            .iter()
+            .map(|&b| if b { self.cond(d) } else { self.int(d) })
+            .collect();
+        format!("{}({})", f.name, args.join(", "))
     }
 
     /// A number without operators: a literal, a name, an element, a player number.
@@ -189,6 +235,13 @@ impl<R: Rng> Gen<'_, R> {
                 let op = if self.chance(0.5) { "==" } else { "!=" };
                 format!("({} {op} {})", self.cond(d), self.cond(d))
             }
+            7 => format!(
+                "(if {} then {} else {})",
+                self.cond(d),
+                self.cond(d),
+                self.cond(d)
+            ),
+            8 => self.call(true, d),
             6 => {
                 let f = if self.chance(0.5) { "any" } else { "all" };
                 let (dom, local) = self.domain(d);
@@ -209,6 +262,10 @@ impl<R: Rng> Gen<'_, R> {
     }
 
     fn cond_atom(&mut self, depth: u32) -> String {
+        if !self.cond_locals.is_empty() && self.chance(0.4) {
+            let names = self.cond_locals.clone();
+            return self.pick(&names).cloned().unwrap_or_default();
+        }
         match self.int_in(0, 6) {
             0 => if self.chance(0.5) { "true" } else { "false" }.into(),
             1 | 2 => match self.pick(&self.bool_scalars()) {

@@ -60,7 +60,19 @@ pub(super) struct Gen<'a, R: Rng> {
     pub lists: Vec<(String, Vec<i64>)>,
     pub vars: Vec<Var>,
     pub locals: Vec<Local>,
+    /// Names bound to conditions: a definition's condition parameters, in its body.
+    pub cond_locals: Vec<String>,
+    /// The definitions written so far (a body may call only earlier ones).
+    pub defs: Vec<Def>,
     counter: u32,
+}
+
+/// A definition: its name, whether each parameter is a condition, whether it gives one.
+#[derive(Clone, Debug)]
+pub(super) struct Def {
+    pub name: String,
+    pub params: Vec<bool>,
+    pub gives_bool: bool,
 }
 
 impl<'a, R: Rng> Gen<'a, R> {
@@ -80,6 +92,8 @@ impl<'a, R: Rng> Gen<'a, R> {
             lists: Vec::new(),
             vars: Vec::new(),
             locals: Vec::new(),
+            cond_locals: Vec::new(),
+            defs: Vec::new(),
             counter: 0,
         }
     }

@@ -19,6 +19,9 @@ pub(super) fn game(rng: &mut impl Rng, cfg: &Config) -> String {
         out.push_str("  players 2\n");
     }
     out.push_str(&g.state());
+    if g.chance(0.4) {
+        out.push_str(&g.defs());
+    }
     if g.chance(0.35) {
         out.push_str(&g.setup());
     }
@@ -49,6 +52,45 @@ fn long_game(rng: &mut impl Rng) -> String {
 }
 
 impl<R: Rng> Gen<'_, R> {
+    /// One to three definitions; each body sees only its parameters (and the options, the state
+    /// and earlier definitions).
+    fn defs(&mut self) -> String {
+        let mut out = String::new();
+        for _ in 0..self.int_in(1, 3) {
+            let name = self.fresh("f");
+            let params: Vec<bool> = (0..self.int_in(0, 2)).map(|_| self.chance(0.3)).collect();
+            let names: Vec<String> = params.iter().map(|_| self.fresh("a")).collect();
+            let gives_bool = self.chance(0.4);
+            let outer = std::mem::take(&mut self.locals);
+            let outer_conds = std::mem::take(&mut self.cond_locals);
+            for (n, &b) in names.iter().zip(&params) {
+                if b {
+                    self.cond_locals.push(n.clone());
+                } else {
+                    self.locals.push(super::scope::Local {
+                        name: n.clone(),
+                        indexes: None,
+                        player: false,
+                    });
+                }
+            }
+            let body = if gives_bool {
+                self.cond(2)
+            } else {
+                self.int(2)
+            };
+            self.locals = outer;
+            self.cond_locals = outer_conds;
+            out.push_str(&format!("  def {name}({}) = {body}\n", names.join(", ")));
+            self.defs.push(super::scope::Def {
+                name,
+                params,
+                gives_bool,
+            });
+        }
+        out
+    }
+
     fn options(&mut self) -> String {
         let mut out = String::new();
         for _ in 0..self.int_in(0, 4) {

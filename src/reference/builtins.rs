@@ -86,8 +86,14 @@ impl Ctx<'_> {
             ));
         }
         let mut count: i64 = 0;
-        for v in lo..=hi {
-            self.locals.push((comp.var.name.clone(), v));
+        // `last` looks from the top of the range down: the first it finds is the last.
+        let values: Box<dyn Iterator<Item = i64>> = if func == "last" {
+            Box::new((lo..=hi).rev())
+        } else {
+            Box::new(lo..=hi)
+        };
+        for v in values {
+            self.locals.push((comp.var.name.clone(), Val::Int(v)));
             self.scale = steps as u64;
             let holds = self.truth(&comp.cond);
             self.scale = outer;
@@ -96,6 +102,7 @@ impl Ctx<'_> {
             match func {
                 "any" if holds => return Ok(Val::Bool(true)),
                 "all" if !holds => return Ok(Val::Bool(false)),
+                "first" | "last" if holds => return Ok(Val::Int(v)),
                 _ => count += i64::from(holds),
             }
         }
@@ -103,6 +110,10 @@ impl Ctx<'_> {
             "count" => Ok(Val::Int(count)),
             "any" => Ok(Val::Bool(false)),
             "all" => Ok(Val::Bool(true)),
+            "first" | "last" => Err(Fault::new(
+                FaultKind::NoValue,
+                format!("no value meets the condition of `{func}`"),
+            )),
             other => Err(invalid(format!("`{other}` is not count, any or all"))),
         }
     }

@@ -21,7 +21,7 @@ pub enum Val {
 pub struct Ctx<'g> {
     pub game: &'g Game,
     pub pos: Position,
-    pub locals: Vec<(String, i64)>,
+    pub locals: Vec<(String, Val)>,
     pub again: bool,
     /// The product of the sizes of the parameter and comprehension ranges around the expression
     /// being evaluated (language.md: a comprehension takes at most `MAX_STEPS` steps, counting
@@ -102,14 +102,46 @@ impl<'g> Ctx<'g> {
             }
             ExprKind::Unary(UnOp::Not, x) => Ok(Val::Bool(!self.truth(x)?)),
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b),
+            ExprKind::Call { func, args } if self.game.def(&func.name).is_some() => {
+                self.call_def(&func.name, args)
+            }
             ExprKind::Call { func, args } => self.call(&func.name, args),
+            ExprKind::If(c, a, b) => {
+                if self.truth(c)? {
+                    self.value(a)
+                } else {
+                    self.value(b)
+                }
+            }
             ExprKind::Comprehension { func, comp } => self.comprehension(&func.name, comp),
         }
     }
 
+    /// A definition's call: the arguments are evaluated left to right, then the body with only
+    /// the parameters bound (the caller's names are out of its sight).
+    fn call_def(&mut self, name: &str, args: &[Expr]) -> R<Val> {
+        let game = self.game;
+        let def = game.def(name).ok_or_else(|| invalid(name))?;
+        if def.params.len() != args.len() {
+            return Err(invalid(format!("`{name}` with {} arguments", args.len())));
+        }
+        let mut bound = Vec::new();
+        for (p, a) in def.params.iter().zip(args) {
+            let v = self.value(a)?;
+            if !matches!(v, Val::Int(_) | Val::Bool(_)) {
+                return Err(invalid(format!("`{name}` given {v:?}")));
+            }
+            bound.push((p.name.clone(), v));
+        }
+        let caller = std::mem::replace(&mut self.locals, bound);
+        let r = self.value(&def.body);
+        self.locals = caller;
+        r
+    }
+
     fn name(&self, n: &str) -> R<Val> {
         if let Some((_, v)) = self.locals.iter().rev().find(|(l, _)| l == n) {
-            return Ok(Val::Int(*v));
+            return Ok(v.clone());
         }
         if let Some(var) = self.game.var(n) {
             let values = self.pos.vars.get(n).ok_or_else(|| invalid(n))?;

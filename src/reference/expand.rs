@@ -4,9 +4,9 @@
 //! of parameter values (a parameter's range may use the earlier ones), whose guard holds and
 //! whose body runs; a position with no move and no `no moves` rule is an error.
 
-use super::eval::{invalid, Ctx};
+use super::eval::{invalid, Ctx, Val};
 use super::{Fault, FaultKind, Game, Position, MAX_CANDIDATES, R};
-use crate::syntax::ast::{EndCond, EndRule, MoveDecl, OutcomeKind};
+use crate::syntax::ast::{EndCond, EndRule, MoveDecl, Outcome, OutcomeKind};
 
 /// How an ended game came out for the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -67,9 +67,22 @@ pub fn expand(game: &Game, pos: &Position) -> R<Node> {
 /// The outcome of an end rule that holds, for the player to move.
 fn outcome(game: &Game, pos: &Position, rule: &EndRule) -> R<Rel> {
     let mut cx = Ctx::new(game, pos.clone());
+    chosen(&mut cx, pos, &rule.outcome)
+}
+
+/// What an outcome gives the player to move.
+fn chosen(cx: &mut Ctx, pos: &Position, o: &Outcome) -> R<Rel> {
     let mover = i64::from(pos.mover);
     let last = i64::from(pos.last_mover);
-    let winner = match &rule.outcome.kind {
+    let winner = match &o.kind {
+        OutcomeKind::If {
+            cond,
+            then,
+            otherwise,
+        } => {
+            let branch = if cx.truth(cond)? { then } else { otherwise };
+            return chosen(cx, pos, branch);
+        }
         OutcomeKind::Tie => return Ok(Rel::Tie),
         OutcomeKind::Mover { wins: true } => mover,
         OutcomeKind::Mover { wins: false } => 3 - mover,
@@ -92,7 +105,7 @@ fn outcome(game: &Game, pos: &Position, rule: &EndRule) -> R<Rel> {
         OutcomeKind::Each { var, cond } => {
             let mut winners = Vec::new();
             for p in 1..=2 {
-                cx.locals.push((var.name.clone(), p));
+                cx.locals.push((var.name.clone(), Val::Int(p)));
                 let holds = cx.truth(cond);
                 cx.locals.pop();
                 if holds? {
@@ -141,7 +154,7 @@ fn try_params(
     let size = u64::try_from(i128::from(hi) - i128::from(lo) + 1).unwrap_or(0);
     let outer = cx.scale;
     for v in lo..=hi {
-        cx.locals.push((param.name.name.clone(), v));
+        cx.locals.push((param.name.name.clone(), Val::Int(v)));
         cx.scale = outer.saturating_mul(size);
         let r = try_params(cx, family, m, out, tried);
         cx.scale = outer;
@@ -171,7 +184,14 @@ fn try_move(cx: &mut Ctx, family: usize, m: &MoveDecl, out: &mut Vec<Move>) -> R
     }
     out.push(Move {
         family,
-        args: cx.locals.iter().map(|(_, v)| *v).collect(),
+        args: cx
+            .locals
+            .iter()
+            .map(|(_, v)| match v {
+                Val::Int(v) => Ok(*v),
+                other => Err(invalid(format!("a parameter holds {other:?}"))),
+            })
+            .collect::<R<_>>()?,
         child,
         kept: body.again,
     });

@@ -5,7 +5,7 @@ use super::eval::{Ctx, Val};
 use super::{options, turn, Error, Fault, FaultKind, OptVal, Position};
 use crate::check::SetArg;
 use crate::syntax::ast::{
-    ElemType, EndRule, GameFile, MoveDecl, RangeKind, Setup, VarDecl, VarType,
+    DefDecl, ElemType, EndRule, GameFile, MoveDecl, RangeKind, Setup, VarDecl, VarType,
 };
 use std::collections::BTreeMap;
 
@@ -37,6 +37,8 @@ pub struct Game {
     pub setup: Option<Setup>,
     pub moves: Vec<MoveDecl>,
     pub ends: Vec<EndRule>,
+    /// The definitions (`def`), called by name.
+    pub defs: Vec<DefDecl>,
     /// Whether some rule mentions whose turn it is (docs: "Semantics the solver relies on").
     pub turn_matters: bool,
     /// Whether some move says `again`.
@@ -53,6 +55,7 @@ impl Game {
             setup: file.setups.first().cloned(),
             moves: file.moves.clone(),
             ends: file.ends.clone(),
+            defs: file.defs.clone(),
             turn_matters: false,
             has_again: false,
         };
@@ -68,6 +71,10 @@ impl Game {
 
     pub fn option(&self, name: &str) -> Option<&OptVal> {
         self.options.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    pub fn def(&self, name: &str) -> Option<&DefDecl> {
+        self.defs.iter().find(|d| d.name.name == name)
     }
 
     pub fn var(&self, name: &str) -> Option<&Var> {

@@ -55,6 +55,8 @@ pub enum FaultKind {
     TooWide,
     EmptyRoll,
     BadWeights,
+    /// `first(...)` or `last(...)` found no value meeting its condition.
+    NoValue,
     Invalid,
 }
 

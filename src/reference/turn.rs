@@ -4,7 +4,7 @@
 //! relies on"); and whether some move says `again`.
 
 use super::{Game, Shape};
-use crate::syntax::ast::{Block, Domain, EndCond, Expr, ExprKind, OutcomeKind, Stmt};
+use crate::syntax::ast::{Block, Domain, EndCond, Expr, ExprKind, Outcome, OutcomeKind, Stmt};
 
 pub(super) fn mentions_turn(game: &Game) -> bool {
     let mut w = Walk {
@@ -29,13 +29,23 @@ pub(super) fn mentions_turn(game: &Game) -> bool {
             EndCond::NoMoves(_) => false,
             EndCond::Expr(x) => w.expr(x),
         };
-        let outcome = matches!(
-            e.outcome.kind,
-            OutcomeKind::Player { .. } | OutcomeKind::Each { .. }
-        );
-        cond || outcome
+        cond | outcome(&mut w, &e.outcome)
     });
     setup || moves || ends
+}
+
+/// Whether an outcome names a player by number or by condition (or chooses by a condition that
+/// mentions the turn).
+fn outcome(w: &mut Walk, o: &Outcome) -> bool {
+    match &o.kind {
+        OutcomeKind::Player { .. } | OutcomeKind::Each { .. } => true,
+        OutcomeKind::If {
+            cond,
+            then,
+            otherwise,
+        } => w.expr(cond) | outcome(w, then) | outcome(w, otherwise),
+        _ => false,
+    }
 }
 
 pub(super) fn has_again(game: &Game) -> bool {
@@ -71,7 +81,21 @@ impl Walk<'_> {
             ExprKind::Mover | ExprKind::Opponent | ExprKind::LastMover => true,
             ExprKind::Name(n) => self.per_player(n),
             ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Players => false,
+            ExprKind::Call { func, args } if self.game.def(&func.name).is_some() => {
+                let args = args.iter().fold(false, |acc, x| acc | self.expr(x));
+                let game = self.game;
+                let def = game.def(&func.name).map(|d| (&d.params, &d.body));
+                let body = def.is_some_and(|(params, body)| {
+                    let names = params.iter().map(|p| p.name.clone()).collect();
+                    let caller = std::mem::replace(&mut self.bound, names);
+                    let r = self.expr(body);
+                    self.bound = caller;
+                    r
+                });
+                args | body
+            }
             ExprKind::List(xs) | ExprKind::Call { args: xs, .. } => xs.iter().any(|x| self.expr(x)),
+            ExprKind::If(c, a, b) => self.expr(c) | self.expr(a) | self.expr(b),
             ExprKind::Index(a, b) | ExprKind::Binary(_, a, b) => self.expr(a) | self.expr(b),
             ExprKind::Unary(_, a) => self.expr(a),
             ExprKind::Comprehension { comp, .. } => {

@@ -145,6 +145,17 @@ impl Ctx<'_> {
                 cond,
                 span,
             } => self.eval_fold(*fold, *local, domain, cond, *span)?,
+            CExpr::Cond(c, a, b) => {
+                if self.eval(c)? != 0 {
+                    self.eval(a)?
+                } else {
+                    self.eval(b)?
+                }
+            }
+            CExpr::Let { local, value, body } => {
+                self.locals[*local as usize] = self.eval(value)?;
+                self.eval(body)?
+            }
         })
     }
 
@@ -195,11 +206,17 @@ impl Ctx<'_> {
         let mut count = 0;
         for j in 0..size {
             self.charge(1, span)?;
-            self.locals[local as usize] = lo + j as i64;
+            // `last` visits the range from its top (`size` ≤ MAX_RANGE, so `j` fits).
+            let v = match fold {
+                Fold::Last => lo + (size - 1 - j) as i64,
+                _ => lo + j as i64,
+            };
+            self.locals[local as usize] = v;
             let holds = self.eval(cond)? != 0;
             match fold {
                 Fold::Any if holds => return Ok(1),
                 Fold::All if !holds => return Ok(0),
+                Fold::First | Fold::Last if holds => return Ok(v),
                 _ => count += holds as i64,
             }
         }
@@ -207,6 +224,16 @@ impl Ctx<'_> {
             Fold::Count => count,
             Fold::Any => 0,
             Fold::All => 1,
+            Fold::First | Fold::Last => {
+                return Err(RtError::new(
+                    RtKind::NoValue,
+                    span,
+                    format!(
+                        "no value of the range meets the condition of `{}`",
+                        if fold == Fold::First { "first" } else { "last" }
+                    ),
+                ))
+            }
         })
     }
 

@@ -24,6 +24,8 @@ pub enum RtKind {
     /// Exploring has used up its steps (`--max-steps`): candidate moves and `count`/`any`/`all`
     /// values, counted over every position, not one.
     TooManySteps,
+    /// `first(...)` or `last(...)` over a range where no value meets the condition.
+    NoValue,
 }
 
 /// The most values a parameter, `count`/`any`/`all` or roll may range over at run time.

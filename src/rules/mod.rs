@@ -37,7 +37,9 @@ impl CExpr {
             | CExpr::Sum { .. }
             | CExpr::MinOf { .. }
             | CExpr::MaxOf { .. }
-            | CExpr::Fold { .. } => false,
+            | CExpr::Fold { .. }
+            | CExpr::Let { .. } => false,
+            CExpr::Cond(c, a, b) => c.is_constant() && a.is_constant() && b.is_constant(),
             CExpr::ListElem { index, .. } => index.is_constant(),
             CExpr::Neg(x, _) | CExpr::Not(x) | CExpr::Abs(x, _) => x.is_constant(),
             CExpr::Arith(_, a, b, _) | CExpr::Cmp(_, a, b) | CExpr::And(a, b) | CExpr::Or(a, b) => {
@@ -85,6 +87,10 @@ pub enum Fold {
     Count,
     Any,
     All,
+    /// The first value meeting the condition (`no_value` if none does).
+    First,
+    /// The last value meeting the condition.
+    Last,
 }
 
 /// An inclusive integer range evaluated at run time (parameters may depend on earlier ones).
@@ -157,6 +163,15 @@ pub enum CExpr {
         domain: Box<CDomain>,
         cond: Box<CExpr>,
         span: Span,
+    },
+    /// `if C then A else B`: only the branch chosen is evaluated.
+    Cond(Box<CExpr>, Box<CExpr>, Box<CExpr>),
+    /// A definition's argument: `value` is stored in `local`, then `body` is evaluated (so every
+    /// argument is evaluated once, before the definition's body, as `docs/language.md` says).
+    Let {
+        local: u16,
+        value: Box<CExpr>,
+        body: Box<CExpr>,
     },
 }
 
@@ -278,11 +293,27 @@ pub struct CMove {
 
 #[derive(Clone, Debug)]
 pub enum COutcome {
-    LastMover { wins: bool },
-    Mover { wins: bool },
-    Player { player: CExpr, wins: bool },
-    Each { local: u16, cond: CExpr },
+    LastMover {
+        wins: bool,
+    },
+    Mover {
+        wins: bool,
+    },
+    Player {
+        player: CExpr,
+        wins: bool,
+    },
+    Each {
+        local: u16,
+        cond: CExpr,
+    },
     Tie,
+    /// `if C then A else B`, each branch with where it is written.
+    If {
+        cond: CExpr,
+        then: Box<(COutcome, Span)>,
+        otherwise: Box<(COutcome, Span)>,
+    },
 }
 
 #[derive(Clone, Debug)]

@@ -48,6 +48,7 @@ pub struct GameFile {
     pub span: Span,
     pub about: Vec<StrLit>,
     pub options: Vec<OptionDecl>,
+    pub defs: Vec<DefDecl>,
     pub players: Vec<PlayersDecl>,
     pub state: Vec<StateBlock>,
     pub setups: Vec<Setup>,
@@ -64,6 +65,15 @@ pub struct OptionDecl {
     pub name: Ident,
     pub ty: Option<OptionType>,
     pub default: Expr,
+    pub span: Span,
+}
+
+/// `def NAME(PARAMS) = BODY`: a named, pure definition.
+#[derive(Clone, Debug)]
+pub struct DefDecl {
+    pub name: Ident,
+    pub params: Vec<Ident>,
+    pub body: Expr,
     pub span: Span,
 }
 
@@ -236,11 +246,27 @@ pub struct EndRule {
 
 #[derive(Clone, Debug)]
 pub enum OutcomeKind {
-    LastMover { wins: bool },
-    Mover { wins: bool },
-    Player { player: Expr, wins: bool },
-    Each { var: Ident, cond: Expr },
+    LastMover {
+        wins: bool,
+    },
+    Mover {
+        wins: bool,
+    },
+    Player {
+        player: Expr,
+        wins: bool,
+    },
+    Each {
+        var: Ident,
+        cond: Expr,
+    },
     Tie,
+    /// `if C then A else B`, choosing an outcome.
+    If {
+        cond: Expr,
+        then: Box<Outcome>,
+        otherwise: Box<Outcome>,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -312,8 +338,16 @@ pub enum ExprKind {
     Index(Box<Expr>, Box<Expr>),
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
-    Call { func: Ident, args: Vec<Expr> },
-    Comprehension { func: Ident, comp: Comprehension },
+    Call {
+        func: Ident,
+        args: Vec<Expr>,
+    },
+    Comprehension {
+        func: Ident,
+        comp: Comprehension,
+    },
+    /// `if C then A else B`: only the branch chosen is evaluated.
+    If(Box<Expr>, Box<Expr>, Box<Expr>),
 }
 
 #[derive(Clone, Debug)]

@@ -94,26 +94,33 @@ fn parse_primary(pair: Pair<Rule>) -> Result<Expr> {
         Rule::players_kw => ExprKind::Players,
         Rule::ident => ExprKind::Name(pair.as_str().to_string()),
         Rule::paren => return parse_expr(first(pair)?),
+        Rule::if_expr => {
+            let mut it = children(pair);
+            let c = parse_expr(next(&mut it, s)?)?;
+            let a = parse_expr(next(&mut it, s)?)?;
+            let b = parse_expr(next(&mut it, s)?)?;
+            ExprKind::If(Box::new(c), Box::new(a), Box::new(b))
+        }
+        Rule::last_call => {
+            let p = next(&mut children(pair), s)?;
+            let func = Ident {
+                name: "last".to_string(),
+                span: Span::new(s.start, s.start + 4),
+            };
+            ExprKind::Comprehension {
+                func,
+                comp: comprehension(p)?,
+            }
+        }
         Rule::list_lit => ExprKind::List(children(pair).map(parse_expr).collect::<Result<_>>()?),
         Rule::call => {
             let mut it = children(pair);
             let func = ident(next(&mut it, s)?);
             match it.next() {
-                Some(p) if p.as_rule() == Rule::comprehension => {
-                    let cs = span(&p);
-                    let mut ci = children(p);
-                    let var = ident(next(&mut ci, cs)?);
-                    let domain = parse_domain(next(&mut ci, cs)?)?;
-                    let cond = parse_expr(next(&mut ci, cs)?)?;
-                    ExprKind::Comprehension {
-                        func,
-                        comp: Comprehension {
-                            var,
-                            domain: Box::new(domain),
-                            cond: Box::new(cond),
-                        },
-                    }
-                }
+                Some(p) if p.as_rule() == Rule::comprehension => ExprKind::Comprehension {
+                    func,
+                    comp: comprehension(p)?,
+                },
                 Some(p) => {
                     let mut args = vec![parse_expr(p)?];
                     for a in it {
@@ -130,4 +137,18 @@ fn parse_primary(pair: Pair<Rule>) -> Result<Expr> {
         _ => return Err(catalog::syntax_internal(s)),
     };
     Ok(Expr { kind, span: s })
+}
+
+/// `v in D where C`.
+fn comprehension(p: Pair<Rule>) -> Result<Comprehension> {
+    let cs = span(&p);
+    let mut ci = children(p);
+    let var = ident(next(&mut ci, cs)?);
+    let domain = parse_domain(next(&mut ci, cs)?)?;
+    let cond = parse_expr(next(&mut ci, cs)?)?;
+    Ok(Comprehension {
+        var,
+        domain: Box::new(domain),
+        cond: Box::new(cond),
+    })
 }

@@ -71,6 +71,9 @@ pub fn check_expr(e: &Expr) -> Result<(), Diag> {
                 stack.push((b, d + 1));
             }
             ExprKind::Unary(_, a) => stack.push((a, d + 1)),
+            ExprKind::If(c, a, b) => {
+                stack.extend([c, a, b].map(|x| (&**x, d + 1)));
+            }
             ExprKind::List(xs) | ExprKind::Call { args: xs, .. } => {
                 stack.extend(xs.iter().map(|a| (a, d + 1)));
             }

@@ -1,10 +1,12 @@
 //! Syntax: the pest grammar, and turning its parse tree into the typed AST of `ast`.
 
 pub mod ast;
+mod ends;
 mod errors;
 mod expr;
 mod limits;
 mod parse;
+mod stmts;
 mod throws;
 mod tokens;
 

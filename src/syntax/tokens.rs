@@ -49,6 +49,11 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         kw_as | move_label => "`as`",
         kw_if | guard | if_stmt => "`if`",
         kw_else => "`else`",
+        kw_then => "`then`",
+        kw_def | def_decl => "`def`",
+        def_params => "`(`",
+        if_expr | last_call => "an expression",
+        o_if => "an outcome (`last mover wins`, `mover loses`, `player 1 wins`, `tie`, ...)",
         kw_in => "`in`",
         kw_roll | roll_stmt => "`roll`",
         kw_weights => "`weights`",
@@ -110,6 +115,7 @@ pub fn is_item_start(rule: Rule) -> bool {
         rule,
         kw_about
             | kw_option
+            | kw_def
             | kw_players
             | kw_state
             | kw_setup

@@ -38,6 +38,7 @@ pub fn engine_kind(k: FaultKind) -> Option<RtKind> {
         FaultKind::AmbiguousWinner => RtKind::AmbiguousWinner,
         FaultKind::NoMoves => RtKind::NoMoves,
         FaultKind::BadPlayer => RtKind::BadPlayer,
+        FaultKind::NoValue => RtKind::NoValue,
         FaultKind::TooWide => RtKind::TooWide,
         FaultKind::Invalid => return None,
     })
