@@ -135,7 +135,7 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
 }
 
 /// Text that shows a game uses a construct added after the first differential tests.
-const CONSTRUCTS: [&str; 5] = ["  def ", " then ", ": if ", "first(", "last("];
+const CONSTRUCTS: [&str; 6] = ["  def ", " then ", ": if ", "first(", "last(", "{v"];
 
 // ---------------------------------------------------------------- regressions found by the above
 

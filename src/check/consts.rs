@@ -59,6 +59,15 @@ impl Cx {
             Ty::Bool => Some(OptValue::Bool(self.eval_const(&t.c, e.span, d)? != 0)),
             Ty::List(vs) => Some(OptValue::List(vs)),
             Ty::Array(_) => None,
+            Ty::Enum(_) => {
+                d.push(catalog::type_mismatch(
+                    e.span,
+                    "a number, a condition or a list",
+                    t.ty.describe(),
+                    "Options hold numbers, conditions or lists; an enumeration's values belong to the state.",
+                ));
+                None
+            }
         }
     }
 

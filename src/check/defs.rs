@@ -7,66 +7,10 @@
 //! time beyond its arguments, and the engine never walks the syntax tree.
 
 use super::expr::{Cx, Mode, Ty, Typed};
+use super::types::MAX_EXPANDED_NODES;
 use crate::diag::{catalog, Diagnostics};
 use crate::rules::CExpr;
-use crate::syntax::ast::{DefDecl, Expr, ExprKind, Span};
-
-/// The most syntax-tree nodes the definitions of one file may expand into, counting every call
-/// of every definition (each call compiles the body again): `def d2(x) = d1(x) + d1(x)` and so on
-/// would otherwise double the work at each level.
-pub const MAX_EXPANDED_NODES: u64 = 1_000_000;
-
-/// The definitions of a file, and what has become of them while checking.
-#[derive(Default)]
-pub struct Defs {
-    pub decls: Vec<DefDecl>,
-    pub by_name: rustc_hash::FxHashMap<String, usize>,
-    /// Whether some rule calls each definition.
-    pub used: Vec<bool>,
-    /// Whether a call of each has already reported problems in its body (reported once).
-    pub failed: Vec<bool>,
-    /// The definitions being compiled, innermost last (a call of one of them is recursion).
-    pub stack: Vec<usize>,
-    /// Nodes that expanding definitions may still produce (`MAX_EXPANDED_NODES`).
-    pub nodes_left: u64,
-    /// Whether running out of `nodes_left` has been reported.
-    pub too_large_reported: bool,
-}
-
-impl Defs {
-    /// Registers the file's definitions, reporting names given twice or taken by a built-in.
-    pub fn new(decls: &[DefDecl], builtins: &[&str], d: &mut Diagnostics) -> Defs {
-        let mut defs = Defs {
-            nodes_left: MAX_EXPANDED_NODES,
-            ..Defs::default()
-        };
-        for def in decls {
-            if builtins.contains(&def.name.name.as_str()) {
-                d.push(catalog::builtin_name(def.name.span, &def.name.name));
-                continue;
-            }
-            if let Some(&first) = defs.by_name.get(&def.name.name) {
-                let first = defs.decls[first].name.span;
-                d.push(catalog::duplicate_name(
-                    def.name.span,
-                    first,
-                    &def.name.name,
-                ));
-                continue;
-            }
-            for (k, p) in def.params.iter().enumerate() {
-                if let Some(q) = def.params[..k].iter().find(|q| q.name == p.name) {
-                    d.push(catalog::duplicate_name(p.span, q.span, &p.name));
-                }
-            }
-            defs.by_name.insert(def.name.name.clone(), defs.decls.len());
-            defs.decls.push(def.clone());
-        }
-        defs.used = vec![false; defs.decls.len()];
-        defs.failed = vec![false; defs.decls.len()];
-        defs
-    }
-}
+use crate::syntax::ast::{Expr, ExprKind, Span};
 
 /// How many nodes an expression tree has (without recursion).
 fn size(e: &Expr) -> u64 {
@@ -145,14 +89,14 @@ impl Cx {
             match self.expr(a, mode, d) {
                 Some(Typed {
                     c,
-                    ty: ty @ (Ty::Int | Ty::Bool),
-                }) => bound.push((p.name.clone(), c, ty == Ty::Bool)),
+                    ty: ty @ (Ty::Int | Ty::Bool | Ty::Enum(_)),
+                }) => bound.push((p.name.clone(), c, ty)),
                 Some(t) => {
                     d.push(catalog::type_mismatch(
                         a.span,
-                        "a number or a condition",
+                        "a single value",
                         t.ty.describe(),
-                        "A definition's arguments are single numbers or conditions.",
+                        "A definition's arguments are single numbers, conditions or values of an enumeration.",
                     ));
                     ok = false;
                 }
@@ -165,8 +109,8 @@ impl Cx {
         }
         // The body sees its parameters, not the caller's.
         let hidden = self.hide_locals();
-        for ((p, _, is_bool), &l) in bound.iter().zip(&reserved) {
-            self.bind_local(p, l, *is_bool);
+        for ((p, _, ty), &l) in bound.iter().zip(&reserved) {
+            self.bind_local(p, l, ty.clone());
         }
         self.defs.stack.push(k);
         let (before, already) = (d.0.len(), self.defs.failed[k]);
@@ -207,7 +151,7 @@ impl Cx {
         let cond = self.cond(c, mode, d);
         let (x, y) = (self.expr(a, mode, d), self.expr(b, mode, d));
         let (cond, x, y) = (cond?, x?, y?);
-        let scalar = |t: &Ty| matches!(t, Ty::Int | Ty::Bool);
+        let scalar = |t: &Ty| matches!(t, Ty::Int | Ty::Bool | Ty::Enum(_));
         if !scalar(&x.ty) || x.ty != y.ty {
             let (bad, t) = if !scalar(&x.ty) {
                 (a, &x.ty)

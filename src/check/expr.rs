@@ -1,6 +1,8 @@
 //! Expressions: name resolution, types, and compilation to `CExpr`, with every problem collected.
 //! Built-in functions and ranged domains are in `builtins`, constants in `consts`.
 
+use super::types::EnumInfo;
+pub use super::types::{elem_ty, Ty};
 use super::value::OptValue;
 use crate::diag::{catalog, did_you_mean, Diag, Diagnostics};
 use crate::rules::{CExpr, Fold, VarInfo, VarKind};
@@ -23,25 +25,6 @@ pub enum Mode {
     Rule,
 }
 
-#[derive(Clone, Debug, PartialEq)]
-pub enum Ty {
-    Int,
-    Bool,
-    Array(u32),
-    List(Vec<i64>),
-}
-
-impl Ty {
-    pub(super) fn describe(&self) -> &'static str {
-        match self {
-            Ty::Int => "a number",
-            Ty::Bool => "a condition (true or false)",
-            Ty::Array(_) => "a whole array",
-            Ty::List(_) => "a list",
-        }
-    }
-}
-
 pub struct Typed {
     pub c: CExpr,
     pub ty: Ty,
@@ -57,11 +40,13 @@ pub(super) const BUILTINS: &[&str] = &[
 pub struct Cx {
     pub options: Vec<OptInfo>,
     pub vars: Vec<VarInfo>,
-    globals: FxHashMap<String, Res>,
-    /// Parameters and bound variables in scope, innermost last: name, local, whether a condition.
-    locals: Vec<(String, u16, bool)>,
+    pub(super) globals: FxHashMap<String, Res>,
+    /// Parameters and bound variables in scope, innermost last: name, local, kind of value.
+    locals: Vec<(String, u16, Ty)>,
+    /// The enumerations of the state's variables, numbered as `Ty::Enum` numbers them.
+    pub enums: Vec<EnumInfo>,
     /// The file's definitions (`def`).
-    pub defs: super::defs::Defs,
+    pub defs: super::types::Defs,
     next_local: u16,
     pub max_locals: u16,
     /// Set when a rule reads whose turn it is (directly or through a per-player variable).
@@ -82,8 +67,8 @@ pub struct Cx {
 #[derive(Clone, Copy)]
 pub(super) enum Res {
     Local(u16),
-    /// A definition's parameter bound to a condition.
-    BoolLocal(u16),
+    /// A value of enumeration `.0`: its position `.1`.
+    EnumValue(u32, u32),
     Var(u32),
     Opt(usize),
 }
@@ -95,6 +80,7 @@ impl Cx {
             vars: Vec::new(),
             globals: FxHashMap::default(),
             locals: Vec::new(),
+            enums: Vec::new(),
             defs: Default::default(),
             next_local: 0,
             max_locals: 0,
@@ -126,7 +112,8 @@ impl Cx {
         match self.globals.get(name)? {
             Res::Var(i) => Some(self.vars[*i as usize].span),
             Res::Opt(i) => Some(self.options[*i].span),
-            Res::Local(_) | Res::BoolLocal(_) => None,
+            Res::Local(_) => None,
+            Res::EnumValue(e, i) => Some(self.enums[*e as usize].spans[*i as usize]),
         }
     }
 
@@ -144,13 +131,14 @@ impl Cx {
     }
 
     pub fn push_local(&mut self, name: &str) -> u16 {
-        self.push_local_typed(name, false)
+        self.push_local_typed(name, Ty::Int)
     }
 
-    /// A new local holding a number, or (`is_bool`) a condition as 0 or 1.
-    pub fn push_local_typed(&mut self, name: &str, is_bool: bool) -> u16 {
+    /// A new local holding a value of kind `ty` (a condition as 0 or 1, an enumeration's value
+    /// as its position).
+    pub fn push_local_typed(&mut self, name: &str, ty: Ty) -> u16 {
         let l = self.next_local;
-        self.locals.push((name.to_string(), l, is_bool));
+        self.locals.push((name.to_string(), l, ty));
         self.next_local += 1;
         self.max_locals = self.max_locals.max(self.next_local);
         l
@@ -158,18 +146,18 @@ impl Cx {
 
     /// Takes every name bound so far out of scope (their locals stay reserved) for a definition's
     /// body; `restore_locals` brings them back.
-    pub(super) fn hide_locals(&mut self) -> Vec<(String, u16, bool)> {
+    pub(super) fn hide_locals(&mut self) -> Vec<(String, u16, Ty)> {
         std::mem::take(&mut self.locals)
     }
 
-    pub(super) fn restore_locals(&mut self, hidden: Vec<(String, u16, bool)>) {
+    pub(super) fn restore_locals(&mut self, hidden: Vec<(String, u16, Ty)>) {
         self.locals = hidden;
     }
 
     /// Names an already reserved local (a definition's parameter, in its body, where the
     /// locals were hidden: `pop_locals` is not for these).
-    pub(super) fn bind_local(&mut self, name: &str, local: u16, is_bool: bool) {
-        self.locals.push((name.to_string(), local, is_bool));
+    pub(super) fn bind_local(&mut self, name: &str, local: u16, ty: Ty) {
+        self.locals.push((name.to_string(), local, ty));
     }
 
     pub fn pop_locals(&mut self, n: usize) {
@@ -184,13 +172,15 @@ impl Cx {
         named.map(|(n, _, _)| n.clone()).collect()
     }
 
+    /// The kind of value local `l` holds (a number unless a definition's parameter says else).
+    fn local_ty(&self, l: u16) -> Ty {
+        let found = self.locals.iter().rev().find(|(_, k, _)| *k == l);
+        found.map_or(Ty::Int, |(_, _, t)| t.clone())
+    }
+
     pub(super) fn resolve(&self, name: &str) -> Option<Res> {
-        if let Some((_, l, is_bool)) = self.locals.iter().rev().find(|(n, _, _)| n == name) {
-            return Some(if *is_bool {
-                Res::BoolLocal(*l)
-            } else {
-                Res::Local(*l)
-            });
+        if let Some((_, l, _)) = self.locals.iter().rev().find(|(n, _, _)| n == name) {
+            return Some(Res::Local(*l));
         }
         self.globals.get(name).copied()
     }
@@ -308,11 +298,11 @@ impl Cx {
             }
             Some(Res::Local(l)) => Some(Typed {
                 c: CExpr::Local(l),
-                ty: Ty::Int,
+                ty: self.local_ty(l),
             }),
-            Some(Res::BoolLocal(l)) => Some(Typed {
-                c: CExpr::Local(l),
-                ty: Ty::Bool,
+            Some(Res::EnumValue(e, i)) => Some(Typed {
+                c: CExpr::Const(i64::from(i)),
+                ty: Ty::Enum(e),
             }),
             Some(Res::Opt(i)) => Some(match &self.options[i].value {
                 OptValue::Int(v) => Typed {
@@ -344,7 +334,7 @@ impl Cx {
                 Some(match info.kind {
                     VarKind::Scalar => Typed {
                         c: CExpr::Slot(info.base),
-                        ty: if info.is_bool { Ty::Bool } else { Ty::Int },
+                        ty: elem_ty(info),
                     },
                     _ => Typed {
                         c: CExpr::Const(0),
@@ -388,11 +378,19 @@ impl Cx {
                 "`{}` is an array: index it (`{}[i]`) or use `sum`, `min`, `max` or `len`.",
                 self.vars[*v as usize].name, self.vars[*v as usize].name
             ),
+            (Ty::Enum(e), _) => format!(
+                "Use one of its values: {}.",
+                self.enums[*e as usize].names.join(", ")
+            ),
             _ => "Use a single number or condition here.".to_string(),
+        };
+        let expected = match &want {
+            Ty::Enum(e) => format!("one of {}", self.enums[*e as usize].names.join(", ")),
+            other => other.describe().to_string(),
         };
         d.push(catalog::type_mismatch(
             span,
-            want.describe(),
+            &expected,
             t.ty.describe(),
             &help,
         ));

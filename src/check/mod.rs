@@ -4,6 +4,7 @@
 mod builtins;
 mod consts;
 mod defs;
+mod enums;
 mod expr;
 mod label;
 mod moves;
@@ -12,6 +13,7 @@ mod options;
 mod roll;
 mod seq;
 mod stmts;
+mod types;
 mod value;
 
 pub use options::{parse_set, SetArg};

@@ -45,7 +45,7 @@ impl Cx {
                 };
                 Some(Typed {
                     c,
-                    ty: if info.is_bool { Ty::Bool } else { Ty::Int },
+                    ty: super::expr::elem_ty(info),
                 })
             }
             Ty::List(vs) => {
@@ -126,6 +126,7 @@ impl Cx {
         let ok = match (&x.ty, &y.ty) {
             (Ty::Int, Ty::Int) => true,
             (Ty::Bool, Ty::Bool) => !ordered,
+            (Ty::Enum(a), Ty::Enum(b)) => !ordered && a == b,
             _ => false,
         };
         if !ok {

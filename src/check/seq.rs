@@ -1,10 +1,11 @@
 //! Sequential games: lays the state out in slots and compiles the setup; statements are compiled
 //! in `stmts`, moves and end rules in `moves`.
 
-use super::expr::{Cx, Mode};
+use super::expr::{Cx, Mode, Ty};
 use super::moves::{compile_end, compile_moves, contains_again};
 use super::options::{self, SetArg};
 use super::stmts::{stmts, Place};
+use super::types::EnumInfo;
 use super::value::OptValue;
 use crate::diag::{catalog, Diag, Diagnostics};
 use crate::rules::*;
@@ -12,7 +13,7 @@ use crate::syntax::ast::*;
 
 pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<Rules> {
     let mut cx = Cx::new();
-    cx.defs = super::defs::Defs::new(&file.defs, super::expr::BUILTINS, d);
+    cx.defs = super::types::Defs::new(&file.defs, super::expr::BUILTINS, d);
     options::evaluate(file, sets, &mut cx, d);
     check_players(file, d);
     for pair in [
@@ -95,12 +96,78 @@ fn check_players(file: &GameFile, d: &mut Diagnostics) {
     }
 }
 
-fn elem_range(t: &ElemType, cx: &mut Cx, d: &mut Diagnostics) -> Option<(i64, i64, bool)> {
+/// An element's range, whether it is a condition, and its enumeration (registered here).
+fn elem_range(
+    t: &ElemType,
+    cx: &mut Cx,
+    d: &mut Diagnostics,
+) -> Option<(i64, i64, bool, Option<u32>)> {
     match t {
-        ElemType::Bool(_) => Some((0, 1, true)),
+        ElemType::Bool(_) => Some((0, 1, true, None)),
         ElemType::Int(r) => cx
             .const_range(r, Mode::Const, d)
-            .map(|(lo, hi)| (lo, hi, false)),
+            .map(|(lo, hi)| (lo, hi, false, None)),
+        ElemType::Enum(values, _) => {
+            let info = EnumInfo {
+                names: values.iter().map(|v| v.name.name.clone()).collect(),
+                shown: values
+                    .iter()
+                    .map(|v| {
+                        v.display
+                            .as_ref()
+                            .map_or(&v.name.name, |s| &s.value)
+                            .clone()
+                    })
+                    .collect(),
+                spans: values.iter().map(|v| v.name.span).collect(),
+            };
+            for (k, v) in values.iter().enumerate() {
+                let Some(text) = &v.display else { continue };
+                let same = values[..k]
+                    .iter()
+                    .find(|w| w.display.as_ref().map_or(&w.name.name, |s| &s.value) == &text.value);
+                if let Some(w) = same {
+                    let first = w.display.as_ref().map_or(w.name.span, |s| s.span);
+                    d.push(catalog::duplicate_name(text.span, first, &text.value));
+                }
+            }
+            let e = cx.add_enum(info, d);
+            Some((0, values.len() as i64 - 1, false, Some(e)))
+        }
+    }
+}
+
+/// The initial values of an enumeration's variable: one value for every element, or (arrays)
+/// a list with one per element. Without `= ...`, the first value.
+fn enum_init(
+    v: &VarDecl,
+    e: u32,
+    len: usize,
+    cx: &mut Cx,
+    d: &mut Diagnostics,
+) -> Option<Vec<i64>> {
+    let Some(init) = v.init.as_ref() else {
+        return Some(vec![0; len]);
+    };
+    let one = |x: &Expr, cx: &mut Cx, d: &mut Diagnostics| -> Option<i64> {
+        let t = cx.expr(x, Mode::Const, d)?;
+        let c = cx.want(t, Ty::Enum(e), x.span, d)?;
+        cx.eval_const(&c, x.span, d)
+    };
+    match &init.kind {
+        ExprKind::List(items) if v_is_array(v) => {
+            if items.len() != len {
+                d.push(catalog::type_mismatch(
+                    init.span,
+                    &format!("{len} values"),
+                    &format!("a list of {} values", items.len()),
+                    &format!("`{}` has {len} elements; give one value for each, or a single value for all.", v.name.name),
+                ));
+                return None;
+            }
+            items.iter().map(|x| one(x, cx, d)).collect()
+        }
+        _ => Some(vec![one(init, cx, d)?; len]),
     }
 }
 
@@ -124,7 +191,7 @@ fn var_exprs(v: &VarDecl) -> Vec<&Expr> {
     };
     let mut exprs: Vec<&Expr> = match elem {
         ElemType::Int(r) => vec![&r.lo, &r.hi],
-        ElemType::Bool(_) => Vec::new(),
+        ElemType::Bool(_) | ElemType::Enum(..) => Vec::new(),
     };
     exprs.extend(len);
     exprs.extend(v.init.as_ref());
@@ -157,11 +224,16 @@ fn layout_var(
             (t, VarKind::Array, len)
         }
     };
-    let (Some((lo, hi, is_bool)), Some(len)) = (elem_range(elem, cx, d), len) else {
+    let (Some((lo, hi, is_bool, enum_id)), Some(len)) = (elem_range(elem, cx, d), len) else {
         cx.poisoned.push(v.name.name.clone());
         return;
     };
-    let values = initial_values(v, lo, hi, is_bool, len as usize, cx, d);
+    let values = match enum_id {
+        Some(e) => enum_init(v, e, len as usize, cx, d),
+        None => initial_values(v, lo, hi, is_bool, len as usize, cx, d),
+    };
+    let names = enum_id.map(|e| cx.enums[e as usize].names.clone().into());
+    let shown = enum_id.map(|e| cx.enums[e as usize].shown.clone().into());
     let base = ranges.len() as u32;
     for k in 0..len as usize {
         ranges.push((lo, hi));
@@ -171,6 +243,9 @@ fn layout_var(
         name: v.name.name.clone(),
         kind,
         is_bool,
+        enum_id,
+        names,
+        shown,
         base,
         len: len as u32,
         lo,

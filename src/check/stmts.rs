@@ -1,7 +1,7 @@
 //! Statements: assignments (range-checked at run time), `if`, `again` and `roll`, each allowed
 //! only where it makes sense.
 
-use super::expr::{Cx, Mode, Ty};
+use super::expr::{elem_ty, Cx, Mode, Ty};
 use crate::diag::{catalog, Diagnostics};
 use crate::rules::*;
 use crate::syntax::ast::*;
@@ -30,7 +30,7 @@ pub(super) fn stmts(
     ok.then_some(out)
 }
 
-fn target(t: &LValue, cx: &mut Cx, d: &mut Diagnostics) -> Option<(CTarget, bool)> {
+fn target(t: &LValue, cx: &mut Cx, d: &mut Diagnostics) -> Option<(CTarget, Ty)> {
     let Some(vi) = cx.var_index(&t.name.name) else {
         let what = if cx.local_names().contains(&t.name.name) {
             Some("a parameter")
@@ -94,7 +94,7 @@ fn target(t: &LValue, cx: &mut Cx, d: &mut Diagnostics) -> Option<(CTarget, bool
             index,
             span: t.span,
         },
-        info.is_bool,
+        elem_ty(&info),
     ))
 }
 
@@ -108,23 +108,33 @@ fn stmt(s: &Stmt, cx: &mut Cx, place: Place, d: &mut Diagnostics) -> Option<CStm
         } => {
             let tg = target(t, cx, d);
             let v = cx.expr(value, Mode::Rule, d);
-            let ((tg, is_bool), v) = (tg?, v?);
-            let want = if is_bool { Ty::Bool } else { Ty::Int };
-            if v.ty != want || (is_bool && *op != AssignOp::Set) {
-                let help = if is_bool && *op != AssignOp::Set {
-                    "A `bool` variable is set with `=`, not changed with `+=`, `-=` or `*=`."
-                } else {
-                    "The value must be of the variable's kind: a number, or true/false for `bool`."
+            let ((tg, want), v) = (tg?, v?);
+            let arith = *op != AssignOp::Set;
+            if v.ty != want || (want != Ty::Int && arith) {
+                let help = match &want {
+                    Ty::Bool if arith => "A `bool` variable is set with `=`, not changed with `+=`, `-=` or `*=`.".to_string(),
+                    Ty::Enum(_) if arith => "A variable of an enumeration is set with `=`, not changed with `+=`, `-=` or `*=`.".to_string(),
+                    Ty::Enum(e) => format!(
+                        "The value must be one of the variable's values: {}.",
+                        cx.enums[*e as usize].names.join(", ")
+                    ),
+                    _ => "The value must be of the variable's kind: a number, or true/false for `bool`.".to_string(),
+                };
+                let expected = match &want {
+                    Ty::Bool => "true or false".to_string(),
+                    Ty::Enum(e) => format!("one of {}", cx.enums[*e as usize].names.join(", ")),
+                    _ => "a number".to_string(),
                 };
                 d.push(catalog::type_mismatch(
                     value.span,
-                    if is_bool { "true or false" } else { "a number" },
-                    if v.ty == Ty::Bool {
-                        "a condition"
-                    } else {
-                        "a number or array"
+                    &expected,
+                    match v.ty {
+                        Ty::Bool => "a condition",
+                        Ty::Enum(_) => "a value of an enumeration",
+                        Ty::Int => "a number",
+                        _ => "a whole array or list",
                     },
-                    help,
+                    &help,
                 ));
                 return None;
             }
@@ -190,6 +200,15 @@ fn stmt(s: &Stmt, cx: &mut Cx, place: Place, d: &mut Diagnostics) -> Option<CStm
                 return None;
             }
             let tg = target(t, cx, d);
+            if let Some((_, Ty::Enum(_))) = &tg {
+                d.push(catalog::type_mismatch(
+                    t.span,
+                    "a variable holding numbers",
+                    "a variable of an enumeration",
+                    "A roll gives whole numbers; roll into a number variable and choose the value with `if ... then ... else`.",
+                ));
+                return None;
+            }
             let dom = cx.domain(domain, Mode::Rule, d);
             let ws = match weights {
                 None => Some(None),

@@ -90,12 +90,14 @@ impl Engine<'_> {
         let mut parts = Vec::new();
         for v in &self.rules.vars {
             let vals = &p.slots[v.base as usize..(v.base + v.len) as usize];
-            let show = |x: i64| {
-                if v.is_bool {
-                    (x != 0).to_string()
-                } else {
-                    x.to_string()
-                }
+            let show = |x: i64| match &v.shown {
+                Some(shown) => usize::try_from(x)
+                    .ok()
+                    .and_then(|k| shown.get(k))
+                    .cloned()
+                    .unwrap_or_else(|| x.to_string()),
+                None if v.is_bool => (x != 0).to_string(),
+                None => x.to_string(),
             };
             let text = match v.kind {
                 crate::rules::VarKind::Scalar => show(vals[0]),

@@ -46,6 +46,18 @@ fn parse_scalar(text: &str, v: &VarInfo) -> Result<i64, String> {
     if t.is_empty() {
         return Err(format!("a value of `{}` is missing", v.name));
     }
+    if let (Some(names), Some(shown)) = (&v.names, &v.shown) {
+        // A value's name, or else its display text.
+        let at = names.iter().position(|n| n == t);
+        let at = at.or_else(|| shown.iter().position(|s| s == t));
+        return at.map(|k| k as i64).ok_or_else(|| {
+            format!(
+                "`{t}` is not a value of `{}` (its values are {})",
+                v.name,
+                names.join(", ")
+            )
+        });
+    }
     let x = match (v.is_bool, t) {
         (true, "true") => 1,
         (true, "false") => 0,

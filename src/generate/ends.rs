@@ -25,7 +25,12 @@ impl<R: Rng> Gen<'_, R> {
     }
 
     fn roll(&mut self) -> String {
-        let targets: Vec<Var> = self.vars.iter().filter(|v| !v.clock).cloned().collect();
+        let targets: Vec<Var> = self
+            .vars
+            .iter()
+            .filter(|v| !v.clock && v.values.is_none())
+            .cloned()
+            .collect();
         let Some(v) = self.pick(&targets).cloned() else {
             return String::new();
         };

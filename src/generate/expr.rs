@@ -242,6 +242,19 @@ impl<R: Rng> Gen<'_, R> {
                 self.cond(d)
             ),
             8 => self.call(true, d),
+            9 if !self.enum_vars().is_empty() => {
+                let vars = self.enum_vars();
+                let vs = self
+                    .pick(&vars)
+                    .and_then(|v| v.values.clone())
+                    .unwrap_or_default();
+                let op = if self.chance(0.5) { "==" } else { "!=" };
+                format!(
+                    "({} {op} {})",
+                    self.enum_expr(&vs, d),
+                    self.enum_expr(&vs, d)
+                )
+            }
             6 => {
                 let f = if self.chance(0.5) { "any" } else { "all" };
                 let (dom, local) = self.domain(d);
@@ -251,6 +264,32 @@ impl<R: Rng> Gen<'_, R> {
                 format!("{f}({name} in {dom} where {c})")
             }
             _ => self.compare(d),
+        }
+    }
+
+    /// A value of the enumeration whose values are `vs`: a value, a variable or element holding
+    /// one, or a conditional choice between two.
+    pub fn enum_expr(&mut self, vs: &[String], depth: u32) -> String {
+        let holders: Vec<Var> = self
+            .enum_vars()
+            .into_iter()
+            .filter(|v| v.values.as_deref() == Some(vs))
+            .collect();
+        match self.int_in(0, 5) {
+            0 | 1 if !holders.is_empty() => {
+                let v = self.pick(&holders).cloned();
+                match v {
+                    Some(v) if v.shape == Shape::Scalar => v.name,
+                    Some(v) => self.element(&v, depth.min(1)),
+                    None => String::new(),
+                }
+            }
+            2 if depth > 0 => {
+                let c = self.cond(depth - 1);
+                let (a, b) = (self.enum_expr(vs, depth - 1), self.enum_expr(vs, depth - 1));
+                format!("(if {c} then {a} else {b})")
+            }
+            _ => self.pick(vs).cloned().unwrap_or_default(),
         }
     }
 

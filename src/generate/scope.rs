@@ -26,6 +26,8 @@ pub(super) struct Var {
     pub hi_v: i64,
     /// The step counter of an acyclic game: only the step at the start of each move changes it.
     pub clock: bool,
+    /// An enumeration's value names (the variable holds one of them).
+    pub values: Option<Vec<String>>,
 }
 
 /// A name bound by a parameter, a comprehension or `winner is each`: always a number.
@@ -153,7 +155,7 @@ impl<'a, R: Rng> Gen<'a, R> {
     pub fn int_scalars(&self) -> Vec<Var> {
         self.vars
             .iter()
-            .filter(|v| v.shape == Shape::Scalar && !v.is_bool)
+            .filter(|v| v.shape == Shape::Scalar && !v.is_bool && v.values.is_none())
             .cloned()
             .collect()
     }
@@ -170,7 +172,16 @@ impl<'a, R: Rng> Gen<'a, R> {
     pub fn indexed(&self, want_bool: bool) -> Vec<Var> {
         self.vars
             .iter()
-            .filter(|v| v.shape != Shape::Scalar && v.is_bool == want_bool)
+            .filter(|v| v.shape != Shape::Scalar && v.is_bool == want_bool && v.values.is_none())
+            .cloned()
+            .collect()
+    }
+
+    /// Variables of an enumeration.
+    pub fn enum_vars(&self) -> Vec<Var> {
+        self.vars
+            .iter()
+            .filter(|v| v.values.is_some())
             .cloned()
             .collect()
     }

@@ -154,6 +154,7 @@ impl<R: Rng> Gen<'_, R> {
                 lo_v: 0,
                 hi_v: t,
                 clock: true,
+                values: None,
             });
         }
         for k in 0..4 {
@@ -180,8 +181,21 @@ impl<R: Rng> Gen<'_, R> {
     /// One variable that fits in `budget` positions: its declaration and how many values it has.
     fn variable(&mut self, budget: f64) -> Option<(String, u64)> {
         let is_bool = self.chance(0.25);
+        let values: Option<Vec<String>> = (!is_bool && self.chance(0.25))
+            .then(|| (0..self.int_in(2, 4)).map(|_| self.fresh("v")).collect());
         let (elem, lo, hi, lo_v, hi_v) = if is_bool {
             ("bool".to_string(), "0".to_string(), "1".to_string(), 0, 1)
+        } else if let Some(vs) = &values {
+            let written: Vec<String> = vs
+                .iter()
+                .map(|v| match self.chance(0.3) {
+                    true => format!("{v} \"{}\"", v.to_uppercase()),
+                    false => v.clone(),
+                })
+                .collect();
+            let top = vs.len() as i64 - 1;
+            let elem = format!("{{{}}}", written.join(", "));
+            (elem, "0".to_string(), top.to_string(), 0, top)
         } else {
             self.elem_range()
         };
@@ -209,7 +223,10 @@ impl<R: Rng> Gen<'_, R> {
             return None;
         }
         let name = self.fresh(if is_bool { "b" } else { "x" });
-        let init = self.initial(is_bool, lo_v, hi_v, count, &shape);
+        let init = match &values {
+            Some(vs) => self.enum_initial(vs, count, &shape),
+            None => self.initial(is_bool, lo_v, hi_v, count, &shape),
+        };
         self.vars.push(Var {
             name: name.clone(),
             shape,
@@ -219,6 +236,7 @@ impl<R: Rng> Gen<'_, R> {
             lo_v,
             hi_v,
             clock: false,
+            values,
         });
         Some((format!("{name}: {ty}{init}"), total))
     }
@@ -253,6 +271,20 @@ impl<R: Rng> Gen<'_, R> {
     }
 
     /// ` = VALUE` (or nothing): one value for all elements, a list, or an option.
+    /// An enumeration variable's start: none (its first value), one value, or a list of them.
+    fn enum_initial(&mut self, values: &[String], count: usize, shape: &Shape) -> String {
+        if self.chance(0.3) {
+            return String::new();
+        }
+        if *shape != Shape::Scalar && self.chance(0.5) {
+            let vs: Vec<String> = (0..count)
+                .map(|_| self.pick(values).cloned().unwrap_or_default())
+                .collect();
+            return format!(" = [{}]", vs.join(", "));
+        }
+        format!(" = {}", self.pick(values).cloned().unwrap_or_default())
+    }
+
     fn initial(&mut self, is_bool: bool, lo: i64, hi: i64, count: usize, shape: &Shape) -> String {
         if self.chance(0.25) {
             return String::new();

@@ -65,6 +65,10 @@ impl<R: Rng> Gen<'_, R> {
             let c = self.cond(e);
             return format!("{pad}{place} = {c}\n");
         }
+        if let Some(vs) = &v.values {
+            let value = self.enum_expr(vs, e);
+            return format!("{pad}{place} = {value}\n");
+        }
         let value = self.int(e);
         let (lo, hi) = (v.lo.clone(), v.hi.clone());
         let ops = ["+=", "-=", "*=", "="];
@@ -226,7 +230,7 @@ impl<R: Rng> Gen<'_, R> {
             }
             let (place, v) = targets.remove(self.rng.gen_range(0..targets.len()));
             let (op, value) = self.plain_value(&v);
-            if !v.is_bool && !self.chance(0.05) {
+            if !v.is_bool && v.values.is_none() && !self.chance(0.05) {
                 let new = match op {
                     "=" => value.clone(),
                     _ => format!("{place} {} {value}", &op[..1]),
@@ -240,6 +244,9 @@ impl<R: Rng> Gen<'_, R> {
 
     /// An operator and a plain value for a target: a literal, a parameter or a scalar variable.
     fn plain_value(&mut self, v: &Var) -> (&'static str, String) {
+        if let Some(vs) = &v.values {
+            return ("=", self.pick(vs).cloned().unwrap_or_default());
+        }
         if v.is_bool {
             let bools: Vec<String> = self.bool_scalars().into_iter().map(|b| b.name).collect();
             return match self.pick(&bools) {

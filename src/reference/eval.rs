@@ -3,7 +3,7 @@
 //! Arithmetic is checked; `/` and `%` are Euclidean; `and`/`or` short-circuit; operands are
 //! evaluated left to right.
 
-use super::{Fault, FaultKind, Game, OptVal, Position, Shape, R};
+use super::{Fault, FaultKind, Game, OptVal, Position, Shape, Var, R};
 use crate::syntax::ast::{BinOp, Expr, ExprKind, UnOp};
 
 /// A value: a number, a condition, a list (option or literal), or a whole array or `per player`
@@ -14,6 +14,8 @@ pub enum Val {
     Bool(bool),
     List(Vec<i64>),
     Whole(String),
+    /// A value of an enumeration, by name.
+    Sym(String),
 }
 
 /// What an expression can see: the game, the position (changed in place by statements), the
@@ -27,6 +29,13 @@ pub struct Ctx<'g> {
     /// being evaluated (language.md: a comprehension takes at most `MAX_STEPS` steps, counting
     /// every value of the ranges around it).
     pub scale: u64,
+}
+
+/// The value named by an enumeration variable's stored position.
+fn var_sym(names: &[String], v: i64) -> R<Val> {
+    let name = usize::try_from(v).ok().and_then(|k| names.get(k));
+    name.map(|n| Val::Sym(n.clone()))
+        .ok_or_else(|| invalid(format!("no value {v} in {names:?}")))
 }
 
 pub(super) fn invalid(what: impl Into<String>) -> Fault {
@@ -87,12 +96,18 @@ impl<'g> Ctx<'g> {
                 let base = self.value(base)?;
                 let i = self.int(index)?;
                 let v = self.element(&base, i)?;
-                Ok(match &base {
-                    Val::Whole(name) if self.game.var(name).is_some_and(|v| v.is_bool) => {
-                        Val::Bool(v == 1)
-                    }
-                    _ => Val::Int(v),
-                })
+                let var = match &base {
+                    Val::Whole(name) => self.game.var(name),
+                    _ => None,
+                };
+                match var {
+                    Some(var) if var.is_bool => Ok(Val::Bool(v == 1)),
+                    Some(Var {
+                        values: Some(names),
+                        ..
+                    }) => var_sym(names, v),
+                    _ => Ok(Val::Int(v)),
+                }
             }
             ExprKind::Unary(UnOp::Neg, x) => {
                 let v = self.int(x)?;
@@ -145,6 +160,10 @@ impl<'g> Ctx<'g> {
         }
         if let Some(var) = self.game.var(n) {
             let values = self.pos.vars.get(n).ok_or_else(|| invalid(n))?;
+            if let (Shape::Scalar, Some(names)) = (var.shape, &var.values) {
+                let v = *values.first().ok_or_else(|| invalid(n))?;
+                return var_sym(names, v);
+            }
             return Ok(match (var.shape, var.is_bool) {
                 (Shape::Scalar, true) => Val::Bool(values.first() == Some(&1)),
                 (Shape::Scalar, false) => Val::Int(*values.first().ok_or_else(|| invalid(n))?),
@@ -155,6 +174,7 @@ impl<'g> Ctx<'g> {
             Some(OptVal::Int(v)) => Ok(Val::Int(*v)),
             Some(OptVal::Bool(b)) => Ok(Val::Bool(*b)),
             Some(OptVal::List(vs)) => Ok(Val::List(vs.clone())),
+            None if self.game.is_enum_value(n) => Ok(Val::Sym(n.to_string())),
             None => Err(invalid(format!("unknown name `{n}`"))),
         }
     }
@@ -196,6 +216,7 @@ impl<'g> Ctx<'g> {
                 let ordering = match (&x, &y) {
                     (Val::Int(p), Val::Int(q)) => p.cmp(q),
                     (Val::Bool(p), Val::Bool(q)) if matches!(op, BinOp::Eq | BinOp::Ne) => p.cmp(q),
+                    (Val::Sym(p), Val::Sym(q)) if matches!(op, BinOp::Eq | BinOp::Ne) => p.cmp(q),
                     _ => return Err(invalid(format!("cannot compare {x:?} and {y:?}"))),
                 };
                 Ok(Val::Bool(match op {

@@ -36,6 +36,16 @@ impl Ctx<'_> {
         let k = self.place(target)?;
         let new = match self.value(value)? {
             Val::Bool(b) if op == AssignOp::Set => i64::from(b),
+            Val::Sym(s) if op == AssignOp::Set => {
+                let names = self
+                    .game
+                    .var(&target.name.name)
+                    .and_then(|v| v.values.as_ref());
+                let at = names.and_then(|ns| ns.iter().position(|n| *n == s));
+                at.map(|k| k as i64).ok_or_else(|| {
+                    invalid(format!("`{s}` is not a value of `{}`", target.name.name))
+                })?
+            }
             Val::Int(v) => {
                 let old = self.read(&target.name.name, k)?;
                 match op {

@@ -5,7 +5,8 @@ use super::eval::{Ctx, Val};
 use super::{options, turn, Error, Fault, FaultKind, OptVal, Position};
 use crate::check::SetArg;
 use crate::syntax::ast::{
-    DefDecl, ElemType, EndRule, GameFile, MoveDecl, RangeKind, Setup, VarDecl, VarType,
+    DefDecl, ElemType, EndRule, Expr, ExprKind, GameFile, MoveDecl, RangeKind, Setup, VarDecl,
+    VarType,
 };
 use std::collections::BTreeMap;
 
@@ -24,6 +25,8 @@ pub struct Var {
     pub name: String,
     pub shape: Shape,
     pub is_bool: bool,
+    /// An enumeration's value names, in order: the variable holds a value's position.
+    pub values: Option<Vec<String>>,
     pub lo: i64,
     pub hi: i64,
     pub init: Vec<i64>,
@@ -39,6 +42,8 @@ pub struct Game {
     pub ends: Vec<EndRule>,
     /// The definitions (`def`), called by name.
     pub defs: Vec<DefDecl>,
+    /// Every value name of the state's enumerations (known before any initial value is read).
+    pub enum_values: Vec<String>,
     /// Whether some rule mentions whose turn it is (docs: "Semantics the solver relies on").
     pub turn_matters: bool,
     /// Whether some move says `again`.
@@ -56,6 +61,18 @@ impl Game {
             moves: file.moves.clone(),
             ends: file.ends.clone(),
             defs: file.defs.clone(),
+            enum_values: file
+                .state
+                .iter()
+                .flat_map(|s| &s.vars)
+                .flat_map(|v| match &v.ty {
+                    VarType::Scalar(ElemType::Enum(vs, _))
+                    | VarType::PerPlayer(ElemType::Enum(vs, _), _)
+                    | VarType::Array(ElemType::Enum(vs, _), _, _) => vs.clone(),
+                    _ => Vec::new(),
+                })
+                .map(|v| v.name.name)
+                .collect(),
             turn_matters: false,
             has_again: false,
         };
@@ -75,6 +92,11 @@ impl Game {
 
     pub fn def(&self, name: &str) -> Option<&DefDecl> {
         self.defs.iter().find(|d| d.name.name == name)
+    }
+
+    /// Whether `name` is a value of some variable's enumeration.
+    pub fn is_enum_value(&self, name: &str) -> bool {
+        self.enum_values.iter().any(|n| n == name)
     }
 
     pub fn var(&self, name: &str) -> Option<&Var> {
@@ -107,8 +129,13 @@ fn declare(game: &Game, decl: &VarDecl) -> Result<Var, Fault> {
         .ok()
         .filter(|n| (1..=1000).contains(n))
         .ok_or_else(|| invalid(&decl.name.name, "an array length outside 1..=1000"))?;
+    let mut values = None;
     let (lo, hi, is_bool) = match elem {
         ElemType::Bool(_) => (0, 1, true),
+        ElemType::Enum(vs, _) => {
+            values = Some(vs.iter().map(|v| v.name.name.clone()).collect::<Vec<_>>());
+            (0, vs.len() as i64 - 1, false)
+        }
         ElemType::Int(r) => {
             let lo = cx.int(&r.lo)?;
             let hi = cx.int(&r.hi)?;
@@ -121,9 +148,11 @@ fn declare(game: &Game, decl: &VarDecl) -> Result<Var, Fault> {
             (lo, hi, false)
         }
     };
-    let init = match &decl.init {
-        None => vec![lo; len],
-        Some(e) => initial(cx.value(e)?, is_bool, shape, len)
+    let init = match (&decl.init, &values) {
+        (None, _) => vec![lo; len],
+        (Some(e), Some(names)) => enum_initial(&mut cx, e, names, shape, len)?
+            .ok_or_else(|| invalid(&decl.name.name, "an initial value of the wrong kind"))?,
+        (Some(e), None) => initial(cx.value(e)?, is_bool, shape, len)
             .ok_or_else(|| invalid(&decl.name.name, "an initial value of the wrong kind"))?,
     };
     if lo > hi || init.iter().any(|v| *v < lo || *v > hi) {
@@ -136,10 +165,40 @@ fn declare(game: &Game, decl: &VarDecl) -> Result<Var, Fault> {
         name: decl.name.name.clone(),
         shape,
         is_bool,
+        values,
         lo,
         hi,
         init,
     })
+}
+
+/// An enumeration variable's initial values: one value for all, or (arrays) a list literal of
+/// values, one per element; `None` for anything else.
+fn enum_initial(
+    cx: &mut Ctx,
+    e: &Expr,
+    names: &[String],
+    shape: Shape,
+    len: usize,
+) -> Result<Option<Vec<i64>>, Fault> {
+    let items: Vec<&Expr> = match &e.kind {
+        ExprKind::List(items) if shape != Shape::Scalar && items.len() == len => {
+            items.iter().collect()
+        }
+        ExprKind::List(_) => return Ok(None),
+        _ => vec![e; len],
+    };
+    let mut out = Vec::new();
+    for x in items {
+        let Val::Sym(s) = cx.value(x)? else {
+            return Ok(None);
+        };
+        match names.iter().position(|n| *n == s) {
+            Some(k) => out.push(k as i64),
+            None => return Ok(None),
+        }
+    }
+    Ok(Some(out))
 }
 
 /// Every element's initial value: one value for all, or (arrays) a list of the right length.

@@ -52,6 +52,11 @@ pub(super) fn evaluate(game: &mut Game, file: &GameFile, sets: &[SetArg]) -> Res
             super::eval::Val::Whole(_) => {
                 return Err(Error::BadOption(format!("`{name}` is a whole array")))
             }
+            super::eval::Val::Sym(_) => {
+                return Err(Error::BadOption(format!(
+                    "`{name}` is an enumeration's value"
+                )))
+            }
         };
         check_in_range(name, &value, range)?;
         for set in sets.iter().filter(|s| &s.name == name) {

@@ -56,6 +56,12 @@ pub struct VarInfo {
     pub name: String,
     pub kind: VarKind,
     pub is_bool: bool,
+    /// For an enumeration: which one (the checker's number) and its values' names, in order (a
+    /// value is held as its position).
+    pub enum_id: Option<u32>,
+    pub names: Option<std::sync::Arc<[String]>>,
+    /// And their display texts (the name where none is given), for positions on screen.
+    pub shown: Option<std::sync::Arc<[String]>>,
     pub base: u32,
     pub len: u32,
     pub lo: i64,

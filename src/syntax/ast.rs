@@ -112,6 +112,15 @@ pub struct VarDecl {
 pub enum ElemType {
     Bool(Span),
     Int(Range),
+    /// An enumeration: its values in order, each with its display text if given.
+    Enum(Vec<EnumValue>, Span),
+}
+
+/// One value of an enumeration: `x "X"`.
+#[derive(Clone, Debug)]
+pub struct EnumValue {
+    pub name: Ident,
+    pub display: Option<StrLit>,
 }
 
 #[derive(Clone, Debug)]

@@ -248,6 +248,19 @@ fn parse_state(pair: Pair<Rule>) -> Result<StateBlock> {
 fn parse_elem_type(pair: Pair<Rule>) -> Result<ElemType> {
     Ok(match pair.as_rule() {
         Rule::bool_type => ElemType::Bool(span(&pair)),
+        Rule::enum_type => {
+            let s = span(&pair);
+            let values = children(pair)
+                .map(|v| {
+                    let mut it = children(v);
+                    let name = it.next().map(ident);
+                    let display = it.next().map(parse_string);
+                    name.map(|name| EnumValue { name, display })
+                })
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(|| catalog::syntax_internal(s))?;
+            ElemType::Enum(values, s)
+        }
         _ => ElemType::Int(parse_range(pair)?),
     })
 }

@@ -36,6 +36,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         | op_mul | op_div | op_rem => "an operator",
         op_neg | op_not => "an expression",
         bool_type | kw_bool => "`bool`",
+        enum_type => "an enumeration like `{empty, x, o}`",
+        enum_value => "a value name",
         per_player | kw_per => "`per player`",
         array_type => "an array type like `[0..=7; 3]`",
         kw_about | about => "`about`",
