@@ -2,7 +2,7 @@
 
 use super::expr::{Cx, Mode, Ty, Typed, BUILTINS};
 use crate::diag::{catalog, did_you_mean, Diagnostics};
-use crate::rules::{arith, ArithOp, CDomain, CExpr};
+use crate::rules::{arith, ArithOp, CDomain, CExpr, VarKind};
 use crate::syntax::ast::{Domain, Expr, ExprKind, RangeKind, Span};
 
 impl Cx {
@@ -94,10 +94,10 @@ impl Cx {
                 })
             }
             ("abs", [one]) => int(CExpr::Abs(Box::new(self.int(one, mode, d)?), span)),
-            ("indices", _) => {
+            ("indices" | "rows" | "cols", _) => {
                 d.push(catalog::misplaced_statement(
                     span,
-                    "indices(...)",
+                    &format!("{func}(...)"),
                     "after `in`, as what a parameter or `count(i in ...)` ranges over",
                 ));
                 None
@@ -148,9 +148,41 @@ impl Cx {
                     hi: CExpr::Const(2),
                     span: e.span,
                 }),
+                ExprKind::Call { func, args }
+                    if matches!(func.name.as_str(), "rows" | "cols") && args.len() == 1 =>
+                {
+                    let t = self.expr(&args[0], mode, d)?;
+                    let grid = match t.ty {
+                        Ty::Array(v) => Some(&self.vars[v as usize]),
+                        _ => None,
+                    };
+                    let Some(g) = grid.filter(|g| g.kind == VarKind::Grid) else {
+                        let wanted = "one grid, like `rows(board)`";
+                        d.push(catalog::wrong_arguments(e.span, &func.name, wanted));
+                        return None;
+                    };
+                    let n = if func.name == "rows" {
+                        g.len / g.cols
+                    } else {
+                        g.cols
+                    };
+                    Some(CDomain {
+                        lo: CExpr::Const(0),
+                        hi: CExpr::Const(i64::from(n) - 1),
+                        span: e.span,
+                    })
+                }
                 ExprKind::Call { func, args } if func.name == "indices" && args.len() == 1 => {
                     let t = self.expr(&args[0], mode, d)?;
                     let len = match t.ty {
+                        Ty::Array(v) if self.vars[v as usize].kind == VarKind::Grid => {
+                            d.push(catalog::wrong_arguments(
+                                e.span,
+                                "indices",
+                                "one array; a grid ranges over `rows(...)` and `cols(...)`",
+                            ));
+                            return None;
+                        }
                         Ty::Array(v) => self.vars[v as usize].len as i64,
                         Ty::List(vs) => vs.len() as i64,
                         _ => {

@@ -31,7 +31,8 @@ pub struct Typed {
 }
 
 pub(super) const BUILTINS: &[&str] = &[
-    "sum", "min", "max", "len", "abs", "count", "any", "all", "first", "last", "indices",
+    "sum", "min", "max", "len", "abs", "count", "any", "all", "first", "last", "indices", "rows",
+    "cols",
 ];
 
 /// The checker's context: what names mean, and what the rules have been seen to depend on.
@@ -234,6 +235,7 @@ impl Cx {
                 })
             }
             ExprKind::Index(base, index) => self.index(base, index, e.span, mode, d),
+            ExprKind::Cell(base, row, col) => self.cell(base, row, col, e.span, mode, d),
             ExprKind::Unary(UnOp::Neg, x) => {
                 int(CExpr::Neg(Box::new(self.int(x, mode, d)?), e.span))
             }

@@ -18,6 +18,18 @@ impl Cx {
         let b = self.expr(base, mode, d)?;
         let i = self.int(index, mode, d)?;
         match b.ty {
+            Ty::Array(v) if self.vars[v as usize].kind == VarKind::Grid => {
+                let name = &self.vars[v as usize].name;
+                d.push(catalog::type_mismatch(
+                    span,
+                    "a row and a column",
+                    "one index",
+                    &format!(
+                        "`{name}` is a grid: name a cell by row and column, like `{name}[r, c]`."
+                    ),
+                ));
+                None
+            }
             Ty::Array(v) => {
                 let info = &self.vars[v as usize];
                 let offset = if info.kind == VarKind::PerPlayer {
@@ -153,6 +165,75 @@ impl Cx {
         Some(Typed {
             c: CExpr::Cmp(cop, Box::new(x.c), Box::new(y.c)),
             ty: Ty::Bool,
+        })
+    }
+
+    /// `board[row, col]`: a cell of a grid.
+    pub(super) fn cell(
+        &mut self,
+        base: &Expr,
+        row: &Expr,
+        col: &Expr,
+        span: Span,
+        mode: Mode,
+        d: &mut Diagnostics,
+    ) -> Option<Typed> {
+        let b = self.expr(base, mode, d)?;
+        let (r, c) = (self.int(row, mode, d), self.int(col, mode, d));
+        let (r, c) = (r?, c?);
+        let Ty::Array(v) = b.ty else {
+            d.push(catalog::type_mismatch(
+                base.span,
+                "a grid",
+                b.ty.describe(),
+                "Only a grid (`grid W x H of ...`) has cells `[row, col]`.",
+            ));
+            return None;
+        };
+        let index = self.grid_index(v, r, c, span, d)?;
+        let info = &self.vars[v as usize];
+        Some(Typed {
+            c: CExpr::Elem {
+                var: v,
+                base: info.base,
+                len: info.len,
+                offset: 0,
+                index: Box::new(index),
+                span,
+            },
+            ty: super::expr::elem_ty(info),
+        })
+    }
+
+    /// The element number of cell `[r, c]` of variable `v`, which must be a grid.
+    pub(super) fn grid_index(
+        &mut self,
+        v: u32,
+        r: CExpr,
+        c: CExpr,
+        span: Span,
+        d: &mut Diagnostics,
+    ) -> Option<CExpr> {
+        let info = &self.vars[v as usize];
+        if info.kind != VarKind::Grid {
+            d.push(catalog::type_mismatch(
+                span,
+                "one index",
+                "a row and a column",
+                &format!(
+                    "`{}` is not a grid: index it with one number, like `{}[i]`.",
+                    info.name, info.name
+                ),
+            ));
+            return None;
+        }
+        Some(CExpr::GridIndex {
+            var: v,
+            rows: info.len / info.cols,
+            cols: info.cols,
+            row: Box::new(r),
+            col: Box::new(c),
+            span,
         })
     }
 }

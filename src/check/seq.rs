@@ -188,12 +188,16 @@ fn var_exprs(v: &VarDecl) -> Vec<&Expr> {
     let (elem, len) = match &v.ty {
         VarType::Scalar(t) | VarType::PerPlayer(t, _) => (t, None),
         VarType::Array(t, len, _) => (t, Some(len)),
+        VarType::Grid(t, w, _, _) => (t, Some(w)),
     };
     let mut exprs: Vec<&Expr> = match elem {
         ElemType::Int(r) => vec![&r.lo, &r.hi],
         ElemType::Bool(_) | ElemType::Enum(..) => Vec::new(),
     };
     exprs.extend(len);
+    if let VarType::Grid(_, _, h, _) = &v.ty {
+        exprs.push(h);
+    }
     exprs.extend(v.init.as_ref());
     exprs
 }
@@ -210,6 +214,7 @@ fn layout_var(
         d.push(catalog::duplicate_name(v.name.span, first, &v.name.name));
         return;
     }
+    let mut grid_cols = 0;
     let (elem, kind, len) = match &v.ty {
         VarType::Scalar(t) => (t, VarKind::Scalar, Some(1)),
         VarType::PerPlayer(t, _) => (t, VarKind::PerPlayer, Some(2)),
@@ -222,6 +227,21 @@ fn layout_var(
                 return;
             }
             (t, VarKind::Array, len)
+        }
+        VarType::Grid(t, w, h, span) => {
+            let (cols, rows) = (cx.const_int(w, d), cx.const_int(h, d));
+            let (Some(cols), Some(rows)) = (cols, rows) else {
+                cx.poisoned.push(v.name.name.clone());
+                return;
+            };
+            let cells = cols.checked_mul(rows).filter(|_| cols >= 1 && rows >= 1);
+            if cells.is_none_or(|n| n > 1_000) {
+                d.push(catalog::bad_grid_size(*span, cols, rows));
+                cx.poisoned.push(v.name.name.clone());
+                return;
+            }
+            grid_cols = cols as u32;
+            (t, VarKind::Grid, cells)
         }
     };
     let (Some((lo, hi, is_bool, enum_id)), Some(len)) = (elem_range(elem, cx, d), len) else {
@@ -248,6 +268,7 @@ fn layout_var(
         shown,
         base,
         len: len as u32,
+        cols: grid_cols,
         lo,
         hi,
         span: v.name.span,

@@ -58,6 +58,23 @@ fn target(t: &LValue, cx: &mut Cx, d: &mut Diagnostics) -> Option<(CTarget, Ty)>
     }
     let index = match (&t.index, info.kind) {
         (None, VarKind::Scalar) => None,
+        (Some(ix), _) if t.col.is_some() || info.kind == VarKind::Grid => {
+            let r = cx.int(ix, Mode::Rule, d);
+            let c = match &t.col {
+                Some(col) => cx.int(col, Mode::Rule, d),
+                None => {
+                    let name = &info.name;
+                    d.push(catalog::type_mismatch(
+                        t.span,
+                        "a row and a column",
+                        "one index",
+                        &format!("`{name}` is a grid: name a cell by row and column, like `{name}[r, c] = ...`."),
+                    ));
+                    None
+                }
+            };
+            Some(cx.grid_index(vi as u32, r?, c?, t.span, d)?)
+        }
         (Some(ix), VarKind::Array | VarKind::PerPlayer) => Some(cx.int(ix, Mode::Rule, d)?),
         (None, _) => {
             d.push(catalog::type_mismatch(
@@ -68,7 +85,7 @@ fn target(t: &LValue, cx: &mut Cx, d: &mut Diagnostics) -> Option<(CTarget, Ty)>
             ));
             return None;
         }
-        (Some(_), VarKind::Scalar) => {
+        (Some(_), _) => {
             d.push(catalog::type_mismatch(
                 t.span,
                 "an array",

@@ -188,6 +188,15 @@ pub fn bad_array_length(span: Span, n: i64) -> Diag {
     .help("An array has from 1 to 1000 elements.")
 }
 
+pub fn bad_grid_size(span: Span, cols: i64, rows: i64) -> Diag {
+    Diag::error(
+        "gamec::bad_range",
+        format!("a grid of {cols} x {rows} cells is not allowed"),
+    )
+    .label(span, "this grid")
+    .help("A grid has at least 1 column and 1 row, and at most 1000 cells.")
+}
+
 pub fn init_out_of_range(span: Span, name: &str, value: i64, lo: i64, hi: i64) -> Diag {
     Diag::error(
         "gamec::init_out_of_range",

@@ -38,6 +38,7 @@ impl<R: Rng> Gen<'_, R> {
             Shape::Scalar => v.name.clone(),
             Shape::PerPlayer => format!("{}[{}]", v.name, self.int_in(1, 2)),
             Shape::Array(_) => format!("{}[{}]", v.name, self.int_in(0, 1)),
+            Shape::Grid { .. } => format!("{}[0, 0]", v.name),
         };
         let (mut lo, mut hi) = (v.lo_v, v.hi_v);
         if self.cfg.extreme && self.chance(0.3) {

@@ -166,6 +166,11 @@ impl<R: Rng> Gen<'_, R> {
     pub fn element(&mut self, v: &Var, d: u32) -> String {
         let i = match &v.shape {
             Shape::PerPlayer => self.player(d),
+            Shape::Grid { cols, rows } => {
+                let r = self.index_by_len(&rows.to_string(), Some(&format!("{}#rows", v.name)), d);
+                let c = self.index_by_len(&cols.to_string(), Some(&format!("{}#cols", v.name)), d);
+                format!("{r}, {c}")
+            }
             _ => {
                 let len = format!("len({})", v.name);
                 self.index_by_len(&len, Some(&v.name), d)
@@ -338,7 +343,19 @@ impl<R: Rng> Gen<'_, R> {
             .map(|v| v.name.clone())
             .chain(self.lists.iter().map(|(n, _)| n.clone()))
             .collect();
-        let text = match self.int_in(0, 6) {
+        let grids: Vec<String> = self
+            .vars
+            .iter()
+            .filter(|v| matches!(v.shape, Shape::Grid { .. }))
+            .map(|v| v.name.clone())
+            .collect();
+        let text = match self.int_in(0, 7) {
+            7 if !grids.is_empty() => {
+                let g = self.pick(&grids).cloned().unwrap_or_default();
+                let f = if self.chance(0.5) { "rows" } else { "cols" };
+                local.indexes = Some(format!("{g}#{f}"));
+                format!("{f}({g})")
+            }
             0 if !arrays.is_empty() => {
                 let a = self.pick(&arrays).cloned().unwrap_or_default();
                 local.indexes = Some(a.clone());

@@ -11,6 +11,11 @@ pub(super) enum Shape {
     /// An array; its length as written (a number or `len(S)`).
     Array(String),
     PerPlayer,
+    /// A grid of `cols` columns and `rows` rows.
+    Grid {
+        cols: i64,
+        rows: i64,
+    },
 }
 
 /// A declared state variable, with its range as written (for always-in-range assignments).

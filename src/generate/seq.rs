@@ -215,6 +215,10 @@ impl<R: Rng> Gen<'_, R> {
                 format!("[{elem}; {len_text}]"),
                 len,
             )
+        } else if self.chance(0.2) {
+            let (cols, rows) = (self.int_in(1, 3), self.int_in(1, 2));
+            let ty = format!("grid {cols} x {rows} of {elem}");
+            (Shape::Grid { cols, rows }, ty, (cols * rows) as usize)
         } else {
             (Shape::Scalar, elem, 1)
         };

@@ -220,7 +220,7 @@ impl<R: Rng> Gen<'_, R> {
                         targets.push((format!("{}[{}]", v.name, l.name), v.clone()));
                     }
                 }
-                Shape::PerPlayer => {}
+                Shape::PerPlayer | Shape::Grid { .. } => {}
             }
         }
         let mut body = String::new();

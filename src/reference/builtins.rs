@@ -2,7 +2,7 @@
 //! parameter, comprehension or roll ranges over (`LO..=HI`, `LO..HI`, `indices(a)`, `players`).
 
 use super::eval::{invalid, overflow, Ctx, Val};
-use super::{Fault, FaultKind, MAX_RANGE, MAX_STEPS, R};
+use super::{Fault, FaultKind, Shape, MAX_RANGE, MAX_STEPS, R};
 use crate::syntax::ast::{Comprehension, Domain, Expr, ExprKind, RangeKind};
 
 impl Ctx<'_> {
@@ -135,6 +135,23 @@ impl Ctx<'_> {
             }
             Domain::Expr(e) => match &e.kind {
                 ExprKind::Players => (1, 2),
+                ExprKind::Call { func, args }
+                    if matches!(func.name.as_str(), "rows" | "cols") && args.len() == 1 =>
+                {
+                    let Val::Whole(name) = self.value(&args[0])? else {
+                        return Err(invalid("rows/cols of something that is not a grid"));
+                    };
+                    let var = self.game.var(&name).ok_or_else(|| invalid(name.clone()))?;
+                    let Shape::Grid { cols } = var.shape else {
+                        return Err(invalid(format!("`{name}` is not a grid")));
+                    };
+                    let n = if func.name == "rows" {
+                        var.init.len() / cols
+                    } else {
+                        cols
+                    };
+                    (0, n as i64 - 1)
+                }
                 ExprKind::Call { func, args } if func.name == "indices" && args.len() == 1 => {
                     let whole = self.value(&args[0])?;
                     (0, self.values_of(&whole)?.len() as i64 - 1)

@@ -96,18 +96,17 @@ impl<'g> Ctx<'g> {
                 let base = self.value(base)?;
                 let i = self.int(index)?;
                 let v = self.element(&base, i)?;
-                let var = match &base {
-                    Val::Whole(name) => self.game.var(name),
-                    _ => None,
+                self.typed(&base, v)
+            }
+            ExprKind::Cell(base, row, col) => {
+                let base = self.value(base)?;
+                let Val::Whole(name) = &base else {
+                    return Err(invalid(format!("cannot index {base:?} by row and column")));
                 };
-                match var {
-                    Some(var) if var.is_bool => Ok(Val::Bool(v == 1)),
-                    Some(Var {
-                        values: Some(names),
-                        ..
-                    }) => var_sym(names, v),
-                    _ => Ok(Val::Int(v)),
-                }
+                let (r, c) = (self.int(row)?, self.int(col)?);
+                let k = self.cell_of(name, r, c)?;
+                let v = self.element(&base, k as i64)?;
+                self.typed(&base, v)
             }
             ExprKind::Unary(UnOp::Neg, x) => {
                 let v = self.int(x)?;
@@ -180,6 +179,45 @@ impl<'g> Ctx<'g> {
     }
 
     /// Element `i` of a list, an array (indexed from 0) or a `per player` variable (from 1).
+    /// An element's value as its variable holds it: a number, a condition or an enumeration's value.
+    fn typed(&self, base: &Val, v: i64) -> R<Val> {
+        let var = match base {
+            Val::Whole(name) => self.game.var(name),
+            _ => None,
+        };
+        match var {
+            Some(var) if var.is_bool => Ok(Val::Bool(v == 1)),
+            Some(Var {
+                values: Some(names),
+                ..
+            }) => var_sym(names, v),
+            _ => Ok(Val::Int(v)),
+        }
+    }
+
+    /// The element of grid `name` at row `r`, column `c` (the row checked first).
+    pub fn cell_of(&self, name: &str, r: i64, c: i64) -> R<usize> {
+        let var = self.game.var(name).ok_or_else(|| invalid(name))?;
+        let Shape::Grid { cols } = var.shape else {
+            return Err(invalid(format!("`{name}` is not a grid")));
+        };
+        let rows = var.init.len() / cols;
+        let fits = |x: i64, n: usize| usize::try_from(x).ok().filter(|x| *x < n);
+        let Some(r) = fits(r, rows) else {
+            return Err(Fault::new(
+                FaultKind::IndexOutOfBounds,
+                format!("row {r} is outside `{name}`"),
+            ));
+        };
+        let Some(c) = fits(c, cols) else {
+            return Err(Fault::new(
+                FaultKind::IndexOutOfBounds,
+                format!("column {c} is outside `{name}`"),
+            ));
+        };
+        Ok(r * cols + c)
+    }
+
     pub fn element(&self, base: &Val, i: i64) -> R<i64> {
         let (values, first, what) = match base {
             Val::List(vs) => (vs.clone(), 0, "this list".to_string()),

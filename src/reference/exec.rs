@@ -68,6 +68,11 @@ impl Ctx<'_> {
         let Some(ix) = &target.index else {
             return Ok(0);
         };
+        if let Some(col) = &target.col {
+            let r = self.int(ix)?;
+            let c = self.int(col)?;
+            return self.cell_of(name, r, c);
+        }
         let i = self.int(ix)?;
         let first = if shape == Shape::PerPlayer { 1 } else { 0 };
         let at = i128::from(i) - first;

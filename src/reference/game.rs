@@ -17,6 +17,10 @@ pub enum Shape {
     Array,
     /// One value per player, indexed 1 and 2.
     PerPlayer,
+    /// Rows of `cols` values, row 0 first.
+    Grid {
+        cols: usize,
+    },
 }
 
 /// A state variable: its values lie in `lo..=hi` (0..=1 for booleans).
@@ -68,7 +72,8 @@ impl Game {
                 .flat_map(|v| match &v.ty {
                     VarType::Scalar(ElemType::Enum(vs, _))
                     | VarType::PerPlayer(ElemType::Enum(vs, _), _)
-                    | VarType::Array(ElemType::Enum(vs, _), _, _) => vs.clone(),
+                    | VarType::Array(ElemType::Enum(vs, _), _, _)
+                    | VarType::Grid(ElemType::Enum(vs, _), _, _, _) => vs.clone(),
                     _ => Vec::new(),
                 })
                 .map(|v| v.name.name)
@@ -124,6 +129,15 @@ fn declare(game: &Game, decl: &VarDecl) -> Result<Var, Fault> {
         VarType::Scalar(t) => (t, Shape::Scalar, 1),
         VarType::PerPlayer(t, _) => (t, Shape::PerPlayer, 2),
         VarType::Array(t, len, _) => (t, Shape::Array, cx.int(len)?),
+        VarType::Grid(t, w, h, _) => {
+            let (w, h) = (cx.int(w)?, cx.int(h)?);
+            let cells = w
+                .checked_mul(h)
+                .filter(|_| w >= 1 && h >= 1)
+                .ok_or_else(|| invalid(&decl.name.name, "a grid of no cells"))?;
+            let cols = usize::try_from(w).map_err(|_| invalid(&decl.name.name, "a bad width"))?;
+            (t, Shape::Grid { cols }, cells)
+        }
     };
     let len = usize::try_from(len)
         .ok()

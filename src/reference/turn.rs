@@ -95,7 +95,9 @@ impl Walk<'_> {
                 args | body
             }
             ExprKind::List(xs) | ExprKind::Call { args: xs, .. } => xs.iter().any(|x| self.expr(x)),
-            ExprKind::If(c, a, b) => self.expr(c) | self.expr(a) | self.expr(b),
+            ExprKind::If(c, a, b) | ExprKind::Cell(c, a, b) => {
+                self.expr(c) | self.expr(a) | self.expr(b)
+            }
             ExprKind::Index(a, b) | ExprKind::Binary(_, a, b) => self.expr(a) | self.expr(b),
             ExprKind::Unary(_, a) => self.expr(a),
             ExprKind::Comprehension { comp, .. } => {
@@ -118,7 +120,8 @@ impl Walk<'_> {
     fn block(&mut self, b: &Block) -> bool {
         b.stmts.iter().any(|s| match s {
             Stmt::Assign { target, value, .. } => {
-                let index = target.index.as_ref().is_some_and(|i| self.expr(i));
+                let index = target.index.as_ref().is_some_and(|i| self.expr(i))
+                    | target.col.as_ref().is_some_and(|c| self.expr(c));
                 self.game
                     .var(&target.name.name)
                     .is_some_and(|v| v.shape == Shape::PerPlayer)
@@ -142,7 +145,8 @@ impl Walk<'_> {
                 weights,
                 ..
             } => {
-                let index = target.index.as_ref().is_some_and(|i| self.expr(i));
+                let index = target.index.as_ref().is_some_and(|i| self.expr(i))
+                    | target.col.as_ref().is_some_and(|c| self.expr(c));
                 let ws = weights.iter().flatten().any(|w| self.expr(w));
                 self.game
                     .var(&target.name.name)

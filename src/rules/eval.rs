@@ -152,6 +152,40 @@ impl Ctx<'_> {
                     self.eval(b)?
                 }
             }
+            CExpr::GridIndex {
+                var,
+                rows,
+                cols,
+                row,
+                col,
+                span,
+            } => {
+                let (r, c) = (self.eval(row)?, self.eval(col)?);
+                let name = |s: &Self| s.vars[*var as usize].name.clone();
+                if r < 0 || r >= i64::from(*rows) {
+                    return Err(RtError::new(
+                        RtKind::IndexOutOfBounds,
+                        *span,
+                        format!(
+                            "row {r} is outside `{}` (its rows are 0..={})",
+                            name(self),
+                            rows - 1
+                        ),
+                    ));
+                }
+                if c < 0 || c >= i64::from(*cols) {
+                    return Err(RtError::new(
+                        RtKind::IndexOutOfBounds,
+                        *span,
+                        format!(
+                            "column {c} is outside `{}` (its columns are 0..={})",
+                            name(self),
+                            cols - 1
+                        ),
+                    ));
+                }
+                r * i64::from(*cols) + c
+            }
             CExpr::Let { local, value, body } => {
                 self.locals[*local as usize] = self.eval(value)?;
                 self.eval(body)?
@@ -299,6 +333,10 @@ impl Ctx<'_> {
                 Some(v) if v.kind == VarKind::Scalar => format!("`{}`", v.name),
                 Some(v) if v.kind == VarKind::PerPlayer => {
                     format!("`{}[{}]`", v.name, slot as u32 - v.base + 1)
+                }
+                Some(v) if v.kind == VarKind::Grid && v.cols > 0 => {
+                    let k = slot as u32 - v.base;
+                    format!("`{}[{}, {}]`", v.name, k / v.cols, k % v.cols)
                 }
                 Some(v) => format!("`{}[{}]`", v.name, slot as u32 - v.base),
                 None => "a variable".into(),

@@ -19,6 +19,8 @@ pub enum VarKind {
     Array,
     /// Indexed by player number, 1-based.
     PerPlayer,
+    /// Rows of `cols` cells, row 0 first: `board[r, c]` is element `r * cols + c`.
+    Grid,
 }
 
 impl CExpr {
@@ -38,7 +40,8 @@ impl CExpr {
             | CExpr::MinOf { .. }
             | CExpr::MaxOf { .. }
             | CExpr::Fold { .. }
-            | CExpr::Let { .. } => false,
+            | CExpr::Let { .. }
+            | CExpr::GridIndex { .. } => false,
             CExpr::Cond(c, a, b) => c.is_constant() && a.is_constant() && b.is_constant(),
             CExpr::ListElem { index, .. } => index.is_constant(),
             CExpr::Neg(x, _) | CExpr::Not(x) | CExpr::Abs(x, _) => x.is_constant(),
@@ -64,6 +67,8 @@ pub struct VarInfo {
     pub shown: Option<std::sync::Arc<[String]>>,
     pub base: u32,
     pub len: u32,
+    /// A grid's columns (its rows are `len / cols`); 0 for other variables.
+    pub cols: u32,
     pub lo: i64,
     pub hi: i64,
     pub span: Span,
@@ -172,6 +177,15 @@ pub enum CExpr {
     },
     /// `if C then A else B`: only the branch chosen is evaluated.
     Cond(Box<CExpr>, Box<CExpr>, Box<CExpr>),
+    /// The element number of a grid's cell `[row, col]`, each checked against the grid's size.
+    GridIndex {
+        var: u32,
+        rows: u32,
+        cols: u32,
+        row: Box<CExpr>,
+        col: Box<CExpr>,
+        span: Span,
+    },
     /// A definition's argument: `value` is stored in `local`, then `body` is evaluated (so every
     /// argument is evaluated once, before the definition's body, as `docs/language.md` says).
     Let {

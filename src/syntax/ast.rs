@@ -128,6 +128,8 @@ pub enum VarType {
     Scalar(ElemType),
     PerPlayer(ElemType, Span),
     Array(ElemType, Expr, Span),
+    /// `grid WIDTH x HEIGHT of ELEM`: the width (columns) first, then the height (rows).
+    Grid(ElemType, Expr, Expr, Span),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -203,6 +205,8 @@ pub enum AssignOp {
 pub struct LValue {
     pub name: Ident,
     pub index: Option<Expr>,
+    /// The column of a grid's cell, `board[row, col]` (`index` is the row).
+    pub col: Option<Expr>,
     pub span: Span,
 }
 
@@ -345,6 +349,8 @@ pub enum ExprKind {
     Players,
     List(Vec<Expr>),
     Index(Box<Expr>, Box<Expr>),
+    /// `board[row, col]`: a cell of a grid.
+    Cell(Box<Expr>, Box<Expr>, Box<Expr>),
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
     Call {

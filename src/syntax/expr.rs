@@ -52,11 +52,16 @@ fn parse_expr_tree(pair: Pair<Rule>) -> Result<Expr> {
         .map_postfix(|lhs, op| {
             let lhs = lhs?;
             let op_span = span(&op);
-            let idx = parse_expr(first(op)?)?;
-            Ok(Expr {
-                span: lhs.span.join(op_span),
-                kind: ExprKind::Index(Box::new(lhs), Box::new(idx)),
-            })
+            let mut parts = children(op);
+            let idx = parse_expr(next(&mut parts, op_span)?)?;
+            let span = lhs.span.join(op_span);
+            let kind = match parts.next() {
+                Some(col) => {
+                    ExprKind::Cell(Box::new(lhs), Box::new(idx), Box::new(parse_expr(col)?))
+                }
+                None => ExprKind::Index(Box::new(lhs), Box::new(idx)),
+            };
+            Ok(Expr { span, kind })
         })
         .map_infix(|lhs, op, rhs| {
             let (lhs, rhs) = (lhs?, rhs?);

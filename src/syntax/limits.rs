@@ -71,7 +71,7 @@ pub fn check_expr(e: &Expr) -> Result<(), Diag> {
                 stack.push((b, d + 1));
             }
             ExprKind::Unary(_, a) => stack.push((a, d + 1)),
-            ExprKind::If(c, a, b) => {
+            ExprKind::If(c, a, b) | ExprKind::Cell(c, a, b) => {
                 stack.extend([c, a, b].map(|x| (&**x, d + 1)));
             }
             ExprKind::List(xs) | ExprKind::Call { args: xs, .. } => {

@@ -282,6 +282,15 @@ fn parse_var(pair: Pair<Rule>) -> Result<VarDecl> {
             let len = parse_expr(next(&mut ai, ts)?)?;
             VarType::Array(elem, len, ts)
         }
+        Rule::grid_type => {
+            let ts = span(&t);
+            let mut gi = children(t)
+                .filter(|p| !matches!(p.as_rule(), Rule::grid_word | Rule::grid_x | Rule::grid_of));
+            let width = parse_expr(next(&mut gi, ts)?)?;
+            let height = parse_expr(next(&mut gi, ts)?)?;
+            let elem = parse_elem_type(next(&mut gi, ts)?)?;
+            VarType::Grid(elem, width, height, ts)
+        }
         _ => VarType::Scalar(parse_elem_type(t)?),
     };
     let init = it.next().map(parse_expr).transpose()?;

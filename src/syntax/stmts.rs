@@ -18,9 +18,11 @@ fn parse_lvalue(pair: Pair<Rule>) -> Result<LValue> {
     let mut it = children(pair);
     let name = ident(next(&mut it, s)?);
     let index = it.next().map(parse_expr).transpose()?;
+    let col = it.next().map(parse_expr).transpose()?;
     Ok(LValue {
         name,
         index,
+        col,
         span: s,
     })
 }
