@@ -28,6 +28,7 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
 });
 
 pub(super) fn parse_expr(pair: Pair<Rule>) -> Result<Expr> {
+    let _nesting = super::limits::Nesting::enter(span(&pair))?;
     let e = parse_expr_tree(pair)?;
     super::limits::check_expr(&e)?;
     Ok(e)

@@ -57,6 +57,35 @@ pub fn check_brackets(source: &str) -> Result<(), Diag> {
     Ok(())
 }
 
+thread_local! {
+    static NESTING: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// How deeply expressions are being built inside one another. Building the tree from pest's pairs
+/// recurses once per nested expression (an `if` in an `else`, an index, an argument); the finished
+/// tree's depth is checked by `check_expr`, but a chain of 40,000 `if ... else` overflowed the
+/// stack while the tree was still being built (in debug builds, 16 KB a level). Entering more
+/// levels than any accepted tree can have (its operators plus its brackets) is refused at once.
+pub struct Nesting(());
+
+impl Nesting {
+    pub fn enter(at: Span) -> Result<Nesting, Diag> {
+        let depth = NESTING.with(|n| n.get()) + 1;
+        if depth > MAX_EXPR_DEPTH + MAX_BRACKETS + 1 {
+            let at = Span::new(at.start, at.start + 1);
+            return Err(catalog::too_deep(at, MAX_EXPR_DEPTH, "operators"));
+        }
+        NESTING.with(|n| n.set(depth));
+        Ok(Nesting(()))
+    }
+}
+
+impl Drop for Nesting {
+    fn drop(&mut self) {
+        NESTING.with(|n| n.set(n.get() - 1));
+    }
+}
+
 /// The depth of an expression tree, measured without recursion.
 pub fn check_expr(e: &Expr) -> Result<(), Diag> {
     let mut stack: Vec<(&Expr, usize)> = vec![(e, 1)];
