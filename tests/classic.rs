@@ -76,3 +76,102 @@ fn wythoffs_losing_positions_are_the_beatty_pairs() {
         }
     }
 }
+
+/// The value line of `gamec solve SRC ARGS` (source on standard input).
+fn value_of(src: &str, args: &[&str]) -> String {
+    let mut all = vec!["solve", "-"];
+    all.extend(args);
+    let r = gamec_in(&all, src);
+    assert_eq!(r.code, 0, "{}{src}", r.stderr);
+    r.stdout
+        .lines()
+        .find(|l| l.starts_with("value"))
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn northcott_is_nim_on_the_gaps_with_no_draws() {
+    let src = std::fs::read_to_string(game_path("northcott.game")).expect("shipped");
+    let (width, rows) = (4i64, 2usize);
+    let pairs: Vec<(i64, i64)> = (0..width)
+        .flat_map(|w| (w + 1..width).map(move |b| (w, b)))
+        .collect();
+    for p in &pairs {
+        for q in &pairs {
+            let gaps = (p.1 - p.0 - 1) ^ (q.1 - q.0 - 1);
+            for turn in [1, 2] {
+                let at = format!(
+                    "white=[{}, {}], black=[{}, {}], turn={turn}",
+                    p.0, q.0, p.1, q.1
+                );
+                let v = value_of(
+                    &src,
+                    &[
+                        "--set",
+                        "width=4",
+                        "--set",
+                        &format!("rows={rows}"),
+                        "--at",
+                        &at,
+                    ],
+                );
+                assert!(!v.contains("draw"), "{at}: {v}");
+                assert_eq!(v.contains("lose"), gaps == 0, "{at}: {v}");
+            }
+        }
+    }
+}
+
+/// Toads and Frogs by minimax: 1 for a win of the player to move, -1 for a loss.
+fn toads_and_frogs(strip: &mut Vec<u8>, mover: u8) -> i8 {
+    let (me, them, dir): (u8, u8, i64) = if mover == 1 { (1, 2, 1) } else { (2, 1, -1) };
+    let n = strip.len() as i64;
+    let free = |s: &Vec<u8>, i: i64| i >= 0 && i < n && s[i as usize] == 0;
+    let mut best = -1;
+    for i in 0..n {
+        if strip[i as usize] != me {
+            continue;
+        }
+        let to = if free(strip, i + dir) {
+            Some(i + dir)
+        } else if free(strip, i + 2 * dir) && strip[(i + dir) as usize] == them {
+            Some(i + 2 * dir)
+        } else {
+            None
+        };
+        if let Some(to) = to {
+            strip[i as usize] = 0;
+            strip[to as usize] = me;
+            best = best.max(-toads_and_frogs(strip, 3 - mover));
+            strip[to as usize] = 0;
+            strip[i as usize] = me;
+        }
+    }
+    best
+}
+
+#[test]
+fn toads_and_frogs_matches_a_brute_force_on_every_small_start() {
+    let src = std::fs::read_to_string(game_path("toads_and_frogs.game")).expect("shipped");
+    assert!(src.contains("; 5] = [toad, toad, empty, frog, frog]"));
+    let names = ["empty", "toad", "frog"];
+    for len in 1..=6u32 {
+        for code in 0..3u32.pow(len) {
+            let strip: Vec<u8> = (0..len).map(|k| (code / 3u32.pow(k) % 3) as u8).collect();
+            let list: Vec<&str> = strip.iter().map(|&c| names[c as usize]).collect();
+            let text = src.replace(
+                "; 5] = [toad, toad, empty, frog, frog]",
+                &format!("; {len}] = [{}]", list.join(", ")),
+            );
+            for turn in [1u8, 2] {
+                let want = toads_and_frogs(&mut strip.clone(), turn);
+                let shown: Vec<&str> = strip.iter().map(|&c| [".", "T", "F"][c as usize]).collect();
+                let at = format!("strip=[{}], turn={turn}", shown.join(", "));
+                let v = value_of(&text, &["--at", &at]);
+                let got = if v.contains("win") { 1 } else { -1 };
+                assert_eq!(got, want, "{at}: {v}");
+            }
+        }
+    }
+}
