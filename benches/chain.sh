@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
 cargo build --release --quiet
-for n in 100 200 300 1000 3000 7071; do
+for n in 100 200 300 500 1000 10000 100000 1000000; do
   times=()
   for _ in $(seq "$runs"); do
     start=$(date +%s.%N)

@@ -102,3 +102,51 @@ fn chain_matches_brute_force_enumeration() {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    /// The decimal chain, which leaves out the counts whose terms cannot matter, agrees with the
+    /// exact chain, which computes every count, on random partial tournaments (some pairs
+    /// undecided, so some rounds stall and some counts may never finish).
+    #[test]
+    fn the_pruned_decimal_chain_agrees_with_the_exact_one(
+        n in 3usize..7,
+        kinds in proptest::collection::vec(0u8..3, 21),
+    ) {
+        let t = names(n);
+        let mut edges = Vec::new();
+        let mut k = 0;
+        for i in 0..n {
+            for j in i + 1..n {
+                match kinds[k] {
+                    0 => edges.push(format!("{} beats {}", t[i], t[j])),
+                    1 => edges.push(format!("{} beats {}", t[j], t[i])),
+                    _ => {}
+                }
+                k += 1;
+            }
+        }
+        prop_assume!(!edges.is_empty());
+        let src = format!(
+            "game \"G\" {{ throws {} beats {{ {} }} players 2.. }}",
+            t.join(", "),
+            edges.join("; ")
+        );
+        let (game, _) = compile(&src);
+        let g = game.expect("checks");
+        let counts: Vec<usize> = (2..=40).chain([90, 150]).collect();
+        for row in chain(&g, &counts).expect("within the limits") {
+            let exact = row.exact.as_ref().expect("exact");
+            match (&exact.expected, row.expected_ln) {
+                (None, None) => {}
+                (Some(e), Some(ln)) => {
+                    let x = num_traits::ToPrimitive::to_f64(e).expect("finite");
+                    let rel = (ln - x.ln()).abs() / x.ln().abs().max(1.0);
+                    prop_assert!(rel < 1e-11, "{} players: {} vs {}", row.players, ln.exp(), x);
+                }
+                (e, ln) => prop_assert!(false, "{} players: {:?} vs {:?}", row.players, e, ln),
+            }
+        }
+    }
+}

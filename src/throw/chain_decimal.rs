@@ -2,14 +2,25 @@
 //! to compute in reasonable time (their digits grow with the square of the count). Everything is
 //! kept as natural logarithms, so values far beyond f64's range (E ≈ 10^176 for 1,000 players of
 //! Rock-Paper-Scissors) stay representable, and every sum of positive terms is a log-sum-exp.
-//! The results are approximations (about 12 significant digits for thousands of players); the
-//! exact chain checks them where both are computed (tests/throw_props.rs).
+//!
+//! E[n]·P(n) = 1 + Σ_{m<n} P(n→m)·E[m], with P(n) the probability that a round from n players is
+//! decisive. Only the counts whose terms matter are computed: 1/P(m) ≤ E[m] ≤ U[m] = Σ_{j≤m}
+//! 1/P(j) (each count is visited at most once, for 1/P(j) rounds on average), so a term whose
+//! upper bound is e^60 times smaller than the sum's lower bound is left out, changing the sum by
+//! less than n·e^-60 of itself. For 10^6 players of Rock-Paper-Scissors no earlier count matters
+//! at all; for a few hundred, a window of counts around 0.6·n does, and so on down.
+//! The results are approximations (about 12 significant digits); the exact chain checks them where
+//! both are computed (tests/chain.rs).
 
-use std::collections::BTreeMap;
+use super::log_counts::LogCounts;
+use std::collections::{BTreeMap, HashMap};
 
-/// The work allowed for one decimal chain: (largest count)² × classes of throw sets (about a
-/// second here).
-pub const MAX_DECIMAL_WORK: u64 = 150_000_000;
+/// The most players the decimal chain is computed for (it keeps three numbers per count).
+pub const MAX_DECIMAL_PLAYERS: usize = 10_000_000;
+/// The terms P(n→m) one decimal chain may evaluate (about two seconds here).
+pub const MAX_DECIMAL_WORK: u64 = 250_000_000;
+/// Terms below e^-CUT of the sum's lower bound are left out.
+const CUT: f64 = 60.0;
 
 /// Natural logs of the decimal chain's answers for one player count.
 #[derive(Clone, Copy, Debug)]
@@ -31,89 +42,210 @@ fn lse(a: f64, b: f64) -> f64 {
     hi + (lo - hi).exp().ln_1p()
 }
 
-/// `ls[x][t]`: ln of the ways x players can throw so that exactly a given t throws all appear
-/// (all positive terms: surj(x, t) = t·(surj(x−1, t) + surj(x−1, t−1))).
-fn log_surjections(players: usize, k: usize) -> Vec<Vec<f64>> {
-    let mut s = vec![vec![f64::NEG_INFINITY; k + 1]; players + 1];
-    s[0][0] = 0.0;
-    for x in 1..=players {
-        for t in 1..=k {
-            s[x][t] = (t as f64).ln() + lse(s[x - 1][t], s[x - 1][t - 1]);
-        }
-    }
-    s
-}
-
-/// The chain for every count up to `most`, from the counts of throw sets by (kept, knocked out).
-/// `Err` when the work would pass `MAX_DECIMAL_WORK`.
+/// The chain for each count in `counts`, from the counts of throw sets by (kept, knocked out).
+/// `Err` when the count or the work would pass its limit.
 pub fn chain(
     k: usize,
     classes: &BTreeMap<(usize, usize), u64>,
-    most: usize,
-) -> Result<Vec<LogRow>, String> {
-    let work = (most as u64)
-        .saturating_mul(most as u64)
-        .saturating_mul(classes.len().max(1) as u64);
-    if work > MAX_DECIMAL_WORK {
-        let limit = ((MAX_DECIMAL_WORK / classes.len().max(1) as u64) as f64).sqrt() as u64;
+    counts: &[usize],
+) -> Result<BTreeMap<usize, LogRow>, String> {
+    chain_within(k, classes, counts, MAX_DECIMAL_WORK)
+}
+
+/// `chain` with at most `budget` terms evaluated.
+pub fn chain_within(
+    k: usize,
+    classes: &BTreeMap<(usize, usize), u64>,
+    counts: &[usize],
+    budget: u64,
+) -> Result<BTreeMap<usize, LogRow>, String> {
+    let most = counts.iter().copied().max().unwrap_or(1);
+    let widest = classes.keys().map(|&(a, b)| a + b).max().unwrap_or(0);
+    if most > MAX_DECIMAL_PLAYERS {
         return Err(format!(
-            "the elimination chain is computed for at most {limit} players of this game (its cost grows with the square of the count), not {most}"
+            "the elimination chain is computed for at most {MAX_DECIMAL_PLAYERS} players, not {most}"
         ));
     }
-    let ls = log_surjections(most, k);
-    let mut ln_fact = vec![0.0f64; most + 1];
-    for i in 1..=most {
-        ln_fact[i] = ln_fact[i - 1] + (i as f64).ln();
-    }
-    let ln_k = (k as f64).ln();
-    let classes: Vec<((usize, usize), f64)> = classes
-        .iter()
-        .map(|(&c, &n)| (c, (n as f64).ln()))
-        .collect();
-    // `never[n]`: from n players play may never end; `never_before[m]` counts such m < m.
-    let mut never = vec![false; most + 1];
-    let mut never_before = vec![0usize; most + 2];
-    let mut ln_e = vec![f64::NEG_INFINITY; most + 1];
-    let mut rows = vec![LogRow {
-        decisive: f64::NEG_INFINITY,
-        expected: Some(f64::NEG_INFINITY),
-    }];
-    rows.push(rows[0]);
-    never_before[2] = 0;
-    for n in 2..=most {
-        let ln_p = |m: usize| {
-            let ln_c = ln_fact[n] - ln_fact[m] - ln_fact[n - m];
-            classes
-                .iter()
-                .fold(f64::NEG_INFINITY, |acc, &((a, b), ln_cnt)| {
-                    lse(acc, ln_cnt + ln_c + ls[m][a] + ls[n - m][b])
-                })
-                - n as f64 * ln_k
+    let t = Tables::new(k, classes, most, widest);
+    let mut ln_e: HashMap<usize, f64> = HashMap::from([(1, f64::NEG_INFINITY)]);
+    let mut work = Work {
+        done: 0,
+        budget,
+        asked: 0,
+    };
+    let mut out = BTreeMap::new();
+    for &n in counts {
+        work.asked = n;
+        let expected = match t.never[n] {
+            _ if n < 2 => Some(f64::NEG_INFINITY),
+            true => None,
+            false => Some(t.expected(n, &mut ln_e, &mut work)?),
         };
+        out.insert(
+            n,
+            LogRow {
+                decisive: t.ln_dec[n],
+                expected,
+            },
+        );
+    }
+    Ok(out)
+}
+
+/// Terms evaluated so far, and how many may be.
+struct Work {
+    done: u64,
+    budget: u64,
+    asked: usize,
+}
+
+/// What every count's terms are built from.
+struct Tables {
+    /// (ln of the number of throw sets, kept, knocked out) for the decisive classes.
+    decisive: Vec<(f64, usize, usize)>,
+    logs: LogCounts,
+    ln_k: f64,
+    /// ln of the probability that a round from n players is decisive.
+    ln_dec: Vec<f64>,
+    /// From n players play may never end.
+    never: Vec<bool>,
+    /// ln of U[n] = Σ 1/P(j) over 2 ≤ j ≤ n with P(j) > 0: a bound on E[n] when it is finite.
+    ln_bound: Vec<f64>,
+}
+
+impl Tables {
+    fn new(k: usize, classes: &BTreeMap<(usize, usize), u64>, most: usize, widest: usize) -> Self {
+        let logs = LogCounts::new(widest, most);
+        let ln_k = (k as f64).ln();
+        let decisive: Vec<(f64, usize, usize)> = classes
+            .iter()
+            .filter(|(&(_, b), _)| b > 0)
+            .map(|(&(a, b), &n)| ((n as f64).ln(), a, b))
+            .collect();
         // The probability of a decisive round is summed from its positive terms, not taken as
         // 1 − P(stay): for 1,000 players of Rock-Paper-Scissors it is 2.4e-176.
-        let (mut decisive, mut sum) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
-        for (m, e) in ln_e.iter().enumerate().take(n).skip(1) {
-            let lp = ln_p(m);
-            decisive = lse(decisive, lp);
-            if m >= 2 {
-                sum = lse(sum, lp + e);
+        let ln_dec: Vec<f64> = (0..=most)
+            .map(|n| {
+                decisive.iter().fold(f64::NEG_INFINITY, |acc, &(c, a, b)| {
+                    lse(acc, c + logs.surj(n, a + b))
+                }) - n as f64 * ln_k
+            })
+            .collect();
+        // Play may never end if no round can eliminate anyone, or a count it can reach is stuck;
+        // `before[m]` counts the stuck counts below m.
+        let mut never = vec![false; most + 1];
+        let mut before = vec![0usize; most + 2];
+        for n in 2..=most {
+            let reach = decisive
+                .iter()
+                .any(|&(_, a, b)| a + b <= n && before[n - b + 1] > before[a]);
+            never[n] = ln_dec[n] == f64::NEG_INFINITY || reach;
+            before[n + 1] = before[n] + usize::from(never[n]);
+        }
+        let mut ln_bound = vec![f64::NEG_INFINITY; most + 1];
+        for n in 2..=most {
+            ln_bound[n] = match ln_dec[n] == f64::NEG_INFINITY {
+                true => ln_bound[n - 1],
+                false => lse(ln_bound[n - 1], -ln_dec[n]),
+            };
+        }
+        Tables {
+            decisive,
+            logs,
+            ln_k,
+            ln_dec,
+            never,
+            ln_bound,
+        }
+    }
+
+    /// ln P(n→m), for 1 ≤ m < n.
+    fn ln_step(&self, n: usize, m: usize) -> f64 {
+        let l = &self.logs;
+        let ln_c = l.fact(n) - l.fact(m) - l.fact(n - m);
+        self.decisive
+            .iter()
+            .fold(f64::NEG_INFINITY, |acc, &(c, a, b)| {
+                lse(acc, c + l.surj(m, a) + l.surj(n - m, b))
+            })
+            + ln_c
+            - n as f64 * self.ln_k
+    }
+
+    /// The largest class's share of ln P(n→m), for 1 ≤ m < n, without logarithms or
+    /// exponentials: ln P(n→m) lies between it and it plus ln(number of classes).
+    fn ln_step_largest(&self, n: usize, m: usize) -> f64 {
+        let l = &self.logs;
+        let ln_c = l.fact(n) - l.fact(m) - l.fact(n - m);
+        self.decisive
+            .iter()
+            .map(|&(c, a, b)| c + l.surj(m, a) + l.surj(n - m, b))
+            .fold(f64::NEG_INFINITY, f64::max)
+            + ln_c
+            - n as f64 * self.ln_k
+    }
+
+    /// The terms of E[n]'s sum that matter: (m, ln P(n→m)).
+    fn terms(&self, n: usize, work: &mut Work) -> Result<Vec<(usize, f64)>, String> {
+        work.done += (n as u64) * self.decisive.len() as u64;
+        if work.done > work.budget {
+            return Err(format!(
+                "the elimination chain of this game is not computed for {} players: it needs more than {} steps (it reached {n} players); fewer players are answered",
+                work.asked, work.budget
+            ));
+        }
+        let largest: Vec<f64> = (2..n).map(|m| self.ln_step_largest(n, m)).collect();
+        // The sum is at least 1 and at least each term's lower bound P(n→m)/P(m).
+        let floor = largest
+            .iter()
+            .zip(2..n)
+            .map(|(&s, m)| s - self.ln_dec[m])
+            .fold(0.0f64, f64::max);
+        let spread = (self.decisive.len().max(1) as f64).ln();
+        Ok(largest
+            .into_iter()
+            .zip(2..n)
+            .filter(|&(s, m)| s > f64::NEG_INFINITY && s + spread + self.ln_bound[m] >= floor - CUT)
+            .map(|(_, m)| (m, self.ln_step(n, m)))
+            .collect())
+    }
+
+    /// ln E[n] for a count from which play ends, computing the counts it needs first (without
+    /// recursion: a chain may step down one player at a time).
+    fn expected(
+        &self,
+        n: usize,
+        ln_e: &mut HashMap<usize, f64>,
+        work: &mut Work,
+    ) -> Result<f64, String> {
+        let mut pending: HashMap<usize, Vec<(usize, f64)>> = HashMap::new();
+        let mut stack = vec![n];
+        while let Some(&x) = stack.last() {
+            if ln_e.contains_key(&x) {
+                stack.pop();
+                continue;
+            }
+            if let std::collections::hash_map::Entry::Vacant(slot) = pending.entry(x) {
+                slot.insert(self.terms(x, work)?);
+            }
+            let missing: Vec<usize> = pending[&x]
+                .iter()
+                .map(|&(m, _)| m)
+                .filter(|m| !ln_e.contains_key(m))
+                .collect();
+            if missing.is_empty() {
+                let sum = pending[&x]
+                    .iter()
+                    .fold(0.0, |acc, &(m, s)| lse(acc, s + ln_e[&m]));
+                ln_e.insert(x, sum - self.ln_dec[x]);
+                pending.remove(&x);
+                stack.pop();
+            } else {
+                stack.extend(missing);
             }
         }
-        // Play may never end if no round can eliminate anyone, or a count it can reach is stuck.
-        let reach = classes
-            .iter()
-            .filter(|((_, b), _)| *b > 0)
-            .any(|((a, b), _)| a + b <= n && never_before[n - b + 1] > never_before[*a]);
-        never[n] = decisive == f64::NEG_INFINITY || reach;
-        never_before[n + 1] = never_before[n] + usize::from(never[n]);
-        ln_e[n] = lse(0.0, sum) - decisive;
-        rows.push(LogRow {
-            decisive,
-            expected: (!never[n]).then_some(ln_e[n]),
-        });
+        Ok(ln_e[&n])
     }
-    Ok(rows)
 }
 
 /// `exp(x)` written as a decimal with 6 significant digits: `0.666667`, `1.5`, `4.11280e175`.

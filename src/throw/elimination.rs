@@ -64,8 +64,7 @@ pub struct ExactRow {
 pub fn chain(g: &ThrowGame, counts: &[usize]) -> Result<Vec<ChainRow>, String> {
     let k = g.len();
     within_throw_limit(k)?;
-    let most = counts.iter().copied().max().unwrap_or(1);
-    let logs = super::chain_decimal::chain(k, &classes(g), most)?;
+    let logs = super::chain_decimal::chain(k, &classes(g), counts)?;
     let small: Vec<usize> = counts
         .iter()
         .copied()
@@ -84,8 +83,8 @@ pub fn chain(g: &ThrowGame, counts: &[usize]) -> Result<Vec<ChainRow>, String> {
                 stay: r.stay.clone(),
                 expected: r.expected.clone(),
             }),
-            decisive_ln: logs[n].decisive,
-            expected_ln: logs[n].expected,
+            decisive_ln: logs[&n].decisive,
+            expected_ln: logs[&n].expected,
         })
         .collect())
 }

@@ -10,6 +10,7 @@ mod chain_slow;
 pub mod check;
 pub mod elimination;
 pub mod exact;
+mod log_counts;
 pub mod matrix;
 pub mod simplex;
 
