@@ -135,8 +135,8 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
 }
 
 /// Text that shows a game uses a construct added after the first differential tests.
-const CONSTRUCTS: [&str; 8] = [
-    "  def ", " then ", ": if ", "first(", "last(", "{v", "grid ", "rows(",
+const CONSTRUCTS: [&str; 10] = [
+    "  def ", " then ", ": if ", "first(", "last(", "{v", "grid ", "rows(", "let ", "for ",
 ];
 
 // ---------------------------------------------------------------- regressions found by the above

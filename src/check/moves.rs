@@ -138,6 +138,7 @@ pub(super) fn contains_again(stmts: &[CStmt]) -> bool {
         CStmt::If {
             then, otherwise, ..
         } => contains_again(then) || contains_again(otherwise),
+        CStmt::For { body, .. } => contains_again(body),
         _ => false,
     })
 }

@@ -1,5 +1,5 @@
-//! Statements: assignments (range-checked at run time), `if`, `again` and `roll`, each allowed
-//! only where it makes sense.
+//! Statements: assignments (range-checked at run time), `if`, `let`, `for`, `again` and `roll`,
+//! each allowed only where it makes sense.
 
 use super::expr::{elem_ty, Cx, Mode, Ty};
 use crate::diag::{catalog, Diagnostics};
@@ -21,16 +21,64 @@ pub(super) fn stmts(
 ) -> Option<Vec<CStmt>> {
     let mut out = Vec::new();
     let mut ok = true;
+    let mut lets = 0;
     for s in &b.stmts {
-        match stmt(s, cx, place, d) {
-            Some(c) => out.push(c),
-            None => ok = false,
+        match s {
+            Stmt::Let { name, value, span } => {
+                if place == Place::Setup {
+                    d.push(catalog::misplaced_statement(
+                        *span,
+                        "let",
+                        "in a move's body, or inside an `if` or `for` of the setup (each roll starts a new branch of the setup)",
+                    ));
+                    ok = false;
+                    continue;
+                }
+                // The value is read before the name is in scope: `let n = n + 1` reads the outer n.
+                let v = cx.expr(value, Mode::Rule, d);
+                match v {
+                    Some(v) if matches!(v.ty, Ty::Int | Ty::Bool | Ty::Enum(_)) => {
+                        let local = cx.push_local_typed(&name.name, v.ty);
+                        lets += 1;
+                        out.push(CStmt::Let { local, value: v.c });
+                    }
+                    Some(_) => {
+                        d.push(catalog::type_mismatch(
+                            value.span,
+                            "a number, a condition or a value",
+                            "a whole array or list",
+                            "`let` names one value; index the array, like `heap[i]`.",
+                        ));
+                        cx.poisoned.push(name.name.clone());
+                        ok = false;
+                    }
+                    None => {
+                        // Its value was reported; its uses are not unknown names as well.
+                        cx.poisoned.push(name.name.clone());
+                        ok = false;
+                    }
+                }
+            }
+            _ => match stmt(s, cx, place, d) {
+                Some(c) => out.push(c),
+                None => ok = false,
+            },
         }
     }
+    cx.pop_locals(lets);
     ok.then_some(out)
 }
 
 fn target(t: &LValue, cx: &mut Cx, d: &mut Diagnostics) -> Option<(CTarget, Ty)> {
+    if cx.local_names().contains(&t.name.name) && cx.var_index(&t.name.name).is_some() {
+        // A `let`, loop or parameter name hides the state variable it repeats.
+        d.push(catalog::not_assignable(
+            t.span,
+            &t.name.name,
+            "a parameter or `let`/`for` name here (hiding the state variable of that name)",
+        ));
+        return None;
+    }
     let Some(vi) = cx.var_index(&t.name.name) else {
         let what = if cx.local_names().contains(&t.name.name) {
             Some("a parameter")
@@ -191,6 +239,36 @@ fn stmt(s: &Stmt, cx: &mut Cx, place: Place, d: &mut Diagnostics) -> Option<CStm
                 otherwise: o?,
             })
         }
+        Stmt::For {
+            var,
+            domain,
+            cond,
+            body,
+            span,
+        } => {
+            let inner = if place == Place::Move {
+                Place::Move
+            } else {
+                Place::SetupNested
+            };
+            let dom = cx.domain(domain, Mode::Rule, d);
+            let local = cx.push_local(&var.name);
+            let c = match cond {
+                Some(c) => cx.cond(c, Mode::Rule, d),
+                None => Some(CExpr::Const(1)),
+            };
+            let b = stmts(body, cx, inner, d);
+            cx.pop_locals(1);
+            Some(CStmt::For {
+                local,
+                domain: dom?,
+                cond: c?,
+                body: b?,
+                span: *span,
+            })
+        }
+        // Handled by `stmts`, which keeps the name in scope for the rest of the block.
+        Stmt::Let { .. } => None,
         Stmt::Again(span) => {
             if place != Place::Move {
                 d.push(catalog::misplaced_statement(

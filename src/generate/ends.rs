@@ -18,7 +18,9 @@ impl<R: Rng> Gen<'_, R> {
             body.push_str(&self.roll());
         }
         if self.chance(0.4) {
+            self.top_lets = false;
             body.push_str(&self.block(1, 1, 4));
+            self.top_lets = true;
         }
         self.profile.again = again;
         format!("  setup{by} {{\n{body}  }}\n")

@@ -71,6 +71,9 @@ pub(super) struct Gen<'a, R: Rng> {
     pub cond_locals: Vec<String>,
     /// The definitions written so far (a body may call only earlier ones).
     pub defs: Vec<Def>,
+    /// Whether a block at the top of a body may hold `let` (not the setup's: each roll there
+    /// starts a new branch).
+    pub top_lets: bool,
     counter: u32,
 }
 
@@ -101,6 +104,7 @@ impl<'a, R: Rng> Gen<'a, R> {
             locals: Vec::new(),
             cond_locals: Vec::new(),
             defs: Vec::new(),
+            top_lets: true,
             counter: 0,
         }
     }

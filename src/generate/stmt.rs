@@ -7,12 +7,26 @@ use rand::Rng;
 
 impl<R: Rng> Gen<'_, R> {
     /// A block's statements, indented.
+    /// Some statements are preceded by a `let`, whose name the rest of the block may use.
     pub fn block(&mut self, n: usize, depth: u32, indent: usize) -> String {
         let mut out = String::new();
+        let before = self.locals.len();
         for _ in 0..n {
+            if (indent > 4 || self.top_lets) && self.chance(0.15) {
+                let name = self.fresh("v");
+                let e = self.expr_depth();
+                let value = self.int(e);
+                out.push_str(&format!("{}let {name} = {value}\n", " ".repeat(indent)));
+                self.locals.push(Local {
+                    name,
+                    indexes: None,
+                    player: false,
+                });
+            }
             let s = self.stmt(depth, indent);
             out.push_str(&s);
         }
+        self.locals.truncate(before);
         out
     }
 
@@ -38,6 +52,19 @@ impl<R: Rng> Gen<'_, R> {
                 s
             }
             2 if self.profile.again => format!("{pad}again\n"),
+            5 if depth > 0 && self.chance(0.5) => {
+                let (dom, local) = self.domain(e);
+                let name = local.name.clone();
+                self.locals.push(local);
+                let cond = match self.chance(0.5) {
+                    true => format!(" where {}", self.cond(e)),
+                    false => String::new(),
+                };
+                let n = self.int_in(1, 2);
+                let body = self.block(n as usize, depth - 1, indent + 2);
+                self.locals.pop();
+                format!("{pad}for {name} in {dom}{cond} {{\n{body}{pad}}}\n")
+            }
             // Statements may end with `;` and be followed by a comment.
             k @ (3 | 4) => {
                 let a = self.assignment(&pad, e);

@@ -1,15 +1,39 @@
 //! Statements: an assignment writes one variable or element and is range-checked at the moment it
-//! is written (the index first, then the value); `if` chooses a block; `again` keeps the turn.
+//! is written (the index first, then the value); `if` chooses a block; `let` names a value for
+//! the rest of its block; `for` runs a block for each value of a range; `again` keeps the turn.
 
 use super::eval::{arith, invalid, Ctx, Val};
+use super::MAX_STEPS;
 use super::{Fault, FaultKind, Shape, R};
-use crate::syntax::ast::{AssignOp, BinOp, Block, LValue, Stmt};
+use crate::syntax::ast::{AssignOp, BinOp, Block, Domain, Expr, LValue, Stmt};
 
 impl Ctx<'_> {
     /// Runs a block's statements in order. A `roll` belongs to the setup, which runs it itself.
     pub fn run(&mut self, block: &Block) -> R<()> {
+        let depth = self.locals.len();
+        let r = self.run_stmts(block);
+        self.locals.truncate(depth);
+        r
+    }
+
+    /// A block's statements; the names its `let`s bind stay until `run` drops them.
+    fn run_stmts(&mut self, block: &Block) -> R<()> {
         for s in &block.stmts {
             match s {
+                Stmt::Let { name, value, .. } => {
+                    let v = self.value(value)?;
+                    if !matches!(v, Val::Int(_) | Val::Bool(_) | Val::Sym(_)) {
+                        return Err(invalid(format!("`let {}` given {v:?}", name.name)));
+                    }
+                    self.locals.push((name.name.clone(), v));
+                }
+                Stmt::For {
+                    var,
+                    domain,
+                    cond,
+                    body,
+                    ..
+                } => self.run_for(&var.name, domain, cond.as_ref(), body)?,
                 Stmt::Assign {
                     target, op, value, ..
                 } => self.assign(target, *op, value)?,
@@ -32,7 +56,40 @@ impl Ctx<'_> {
         Ok(())
     }
 
-    fn assign(&mut self, target: &LValue, op: AssignOp, value: &crate::syntax::ast::Expr) -> R<()> {
+    /// A `for` loop: the range once, then the body for each value meeting the condition; its
+    /// size times the ranges around it is held to `MAX_STEPS`, like a comprehension's.
+    fn run_for(&mut self, var: &str, domain: &Domain, cond: Option<&Expr>, body: &Block) -> R<()> {
+        let (lo, hi) = self.domain(domain)?;
+        let size = u64::try_from(i128::from(hi) - i128::from(lo) + 1).unwrap_or(0);
+        let outer = self.scale;
+        let steps = u128::from(outer) * u128::from(size);
+        if steps > u128::from(MAX_STEPS) {
+            return Err(Fault::new(
+                FaultKind::TooWide,
+                format!("a loop of {size} steps for each of {outer} values around"),
+            ));
+        }
+        self.scale = steps as u64;
+        let mut r = Ok(());
+        if lo <= hi {
+            for v in lo..=hi {
+                self.locals.push((var.to_string(), Val::Int(v)));
+                r = match cond.map_or(Ok(true), |c| self.truth(c)) {
+                    Ok(true) => self.run(body),
+                    Ok(false) => Ok(()),
+                    Err(e) => Err(e),
+                };
+                self.locals.pop();
+                if r.is_err() {
+                    break;
+                }
+            }
+        }
+        self.scale = outer;
+        r
+    }
+
+    fn assign(&mut self, target: &LValue, op: AssignOp, value: &Expr) -> R<()> {
         let k = self.place(target)?;
         let new = match self.value(value)? {
             Val::Bool(b) if op == AssignOp::Set => i64::from(b),

@@ -55,6 +55,7 @@ pub(super) fn has_again(game: &Game) -> bool {
             Stmt::If {
                 then, otherwise, ..
             } => block(then) || otherwise.as_ref().is_some_and(block),
+            Stmt::For { body, .. } => block(body),
             _ => false,
         })
     }
@@ -118,7 +119,27 @@ impl Walk<'_> {
     }
 
     fn block(&mut self, b: &Block) -> bool {
-        b.stmts.iter().any(|s| match s {
+        let depth = self.bound.len();
+        let r = b.stmts.iter().any(|s| match s {
+            Stmt::Let { name, value, .. } => {
+                let v = self.expr(value);
+                self.bound.push(name.name.clone());
+                v
+            }
+            Stmt::For {
+                var,
+                domain,
+                cond,
+                body,
+                ..
+            } => {
+                let dom = self.domain(domain);
+                self.bound.push(var.name.clone());
+                let c = cond.as_ref().is_some_and(|c| self.expr(c));
+                let b = self.block(body);
+                self.bound.pop();
+                dom | c | b
+            }
             Stmt::Assign { target, value, .. } => {
                 let index = target.index.as_ref().is_some_and(|i| self.expr(i))
                     | target.col.as_ref().is_some_and(|c| self.expr(c));
@@ -155,6 +176,8 @@ impl Walk<'_> {
                     | self.domain(domain)
                     | ws
             }
-        })
+        });
+        self.bound.truncate(depth);
+        r
     }
 }

@@ -2,6 +2,7 @@
 //! small trees over slot numbers and parameter locals. Nothing here holds a name lookup or the AST.
 
 mod eval;
+mod exec;
 mod fault;
 mod roll;
 
@@ -230,6 +231,19 @@ pub enum CStmt {
         otherwise: Vec<CStmt>,
     },
     Again,
+    /// `let`: local `local` holds the value for the rest of its block.
+    Let {
+        local: u16,
+        value: CExpr,
+    },
+    /// `for`: the body once for each value of the domain (in local `local`) meeting `cond`.
+    For {
+        local: u16,
+        domain: CDomain,
+        cond: CExpr,
+        body: Vec<CStmt>,
+        span: Span,
+    },
     Roll {
         target: CTarget,
         domain: CDomain,

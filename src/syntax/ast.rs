@@ -225,6 +225,20 @@ pub enum Stmt {
         span: Span,
     },
     Again(Span),
+    /// `let v = e`: names a value for the rest of the block.
+    Let {
+        name: Ident,
+        value: Expr,
+        span: Span,
+    },
+    /// `for v in D where C { ... }`: the block once for each value of D meeting C, in order.
+    For {
+        var: Ident,
+        domain: Domain,
+        cond: Option<Expr>,
+        body: Block,
+        span: Span,
+    },
     Roll {
         target: LValue,
         domain: Domain,
@@ -239,6 +253,8 @@ impl Stmt {
             Stmt::Assign { span, .. }
             | Stmt::If { span, .. }
             | Stmt::Roll { span, .. }
+            | Stmt::Let { span, .. }
+            | Stmt::For { span, .. }
             | Stmt::Again(span) => *span,
         }
     }

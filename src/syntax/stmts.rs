@@ -1,4 +1,5 @@
-//! Statements: blocks, assignments, `if`/`else`, `roll` and `again` in move and setup bodies.
+//! Statements: blocks, assignments, `if`/`else`, `let`, `for`, `roll` and `again` in move and
+//! setup bodies.
 
 use super::ast::*;
 use super::expr::parse_expr;
@@ -31,6 +32,37 @@ fn parse_stmt(pair: Pair<Rule>) -> Result<Stmt> {
     let s = span(&pair);
     match pair.as_rule() {
         Rule::again_stmt => Ok(Stmt::Again(s)),
+        Rule::let_stmt => {
+            let mut it = children(pair);
+            let name = ident(next(&mut it, s)?);
+            let value = parse_expr(next(&mut it, s)?)?;
+            Ok(Stmt::Let {
+                name,
+                value,
+                span: s,
+            })
+        }
+        Rule::for_stmt => {
+            let mut it = children(pair);
+            let var = ident(next(&mut it, s)?);
+            let domain = parse_domain(next(&mut it, s)?)?;
+            let mut rest = next(&mut it, s)?;
+            let cond = match rest.as_rule() {
+                Rule::block => None,
+                _ => {
+                    let c = parse_expr(rest)?;
+                    rest = next(&mut it, s)?;
+                    Some(c)
+                }
+            };
+            Ok(Stmt::For {
+                var,
+                domain,
+                cond,
+                body: parse_block(rest)?,
+                span: s,
+            })
+        }
         Rule::assign_stmt => {
             let mut it = children(pair);
             let target = parse_lvalue(next(&mut it, s)?)?;

@@ -63,6 +63,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         kw_roll | roll_stmt => "`roll`",
         kw_weights => "`weights`",
         kw_again | again_stmt => "`again`",
+        kw_let | let_stmt => "`let`",
+        kw_for | for_stmt => "`for`",
         assign_stmt => "a statement",
         block => "`{`",
         params => "`(`",
