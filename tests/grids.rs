@@ -62,10 +62,16 @@ fn ttt(
     v
 }
 
+/// The first four lines of `solve`'s answer, leaving out the board drawn under `start`.
 fn solve_lines(args: &[&str]) -> Vec<String> {
     let o = gamec(args);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    stdout(&o).lines().take(4).map(str::to_string).collect()
+    stdout(&o)
+        .lines()
+        .filter(|l| !l.starts_with("            "))
+        .take(4)
+        .map(str::to_string)
+        .collect()
 }
 
 #[test]
@@ -84,7 +90,8 @@ fn tic_tac_toe_matches_a_brute_force_in_both_forms() {
     }
 }
 
-/// Connect Four on `w` x `h` (row 0 the bottom), `k` in a row, by memoised minimax.
+/// Connect Four on `w` x `h` (row 0 the bottom here; the file fills from the top row down, the
+/// mirror image, which changes no count or value), `k` in a row, by memoised minimax.
 struct C4 {
     w: usize,
     h: usize,
@@ -192,5 +199,78 @@ fn a_cell_outside_the_grid_names_its_row_or_column() {
     assert_fails_with(
         &r,
         "gamec::bad_range\n\n  × a grid of 40 x 30 cells is not allowed",
+    );
+}
+
+#[test]
+fn a_grid_is_drawn_as_a_board_and_read_back_by_rows() {
+    // `--at` takes a grid by rows separated by `/`; `solve` draws it with row and column
+    // numbers (the ones `place ROW COL` uses) and says whose turn it is in words.
+    let o = gamec(&[
+        "solve",
+        &game_path("tic_tac_toe.game"),
+        "--at",
+        "board=[X, ., O / ., X, . / ., ., .], turn=2",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with(
+            "Tic-tac-toe
+positions   5478
+position    player 2 to move
+              0 1 2
+            0 X . O
+            1 . X .
+            2 . . .
+value       tie in 6 for the player to move
+best moves  place 2 2
+"
+        ),
+        "{}",
+        stdout(&o)
+    );
+    // A row of the wrong length is named.
+    let o = gamec(&[
+        "solve",
+        &game_path("tic_tac_toe.game"),
+        "--at",
+        "board=[X, ., O / ., X / ., ., .], turn=2",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).ends_with("row 1 of `board` has 2 values, not 3\n"),
+        "{}",
+        stderr(&o)
+    );
+    // `tree` keeps one line per position, rows separated by ` / `.
+    let o = gamec(&["tree", &game_path("tic_tac_toe.game"), "--depth", "1"]);
+    assert!(
+        stdout(&o).contains(
+            "  place 1 1 -> board=[., ., . / ., X, . / ., ., .], player 2 to move: tie in 8\n"
+        ),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn play_draws_the_board_before_each_move() {
+    let r = gamec_in(
+        &[
+            "play",
+            &game_path("tic_tac_toe.game"),
+            "--seed",
+            "1",
+            "--blunder",
+            "0",
+        ],
+        "5\n",
+    );
+    assert!(
+        r.stdout.contains(
+            "Player 1 plays place 1 1.\n\nplayer 2 to move\n    0 1 2\n  0 . . .\n  1 . X .\n  2 . . .\nPlayer 2 plays place 0 0.\n"
+        ),
+        "{}",
+        r.stdout
     );
 }

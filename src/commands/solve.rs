@@ -37,12 +37,33 @@ impl Report<'_> {
 
     fn position_text(&self, title: &str, code: Code, to_move: Option<u8>) -> String {
         let mut t = String::new();
-        let pos = self.engine.describe(&self.engine.decode(code));
-        let who = match to_move {
-            Some(p) if !self.engine.turn_matters() => format!(", player {p} to move"),
-            _ => String::new(),
+        let decoded = self.engine.decode(code);
+        let grids = self.engine.has_grids();
+        let (pos, who) = match grids {
+            // The board is drawn below; the line says whose turn it is in words.
+            true => {
+                let rest = self.engine.describe_without_grids(&decoded);
+                let turn = format!("turn={}", decoded.mover);
+                let rest = rest.strip_suffix(&turn).unwrap_or(&rest);
+                let rest = rest.trim_end_matches([',', ' ']).to_string();
+                let p = to_move.unwrap_or(decoded.mover);
+                let sep = if rest.is_empty() { "" } else { ", " };
+                (rest, format!("{sep}player {p} to move"))
+            }
+            false => {
+                let who = match to_move {
+                    Some(p) if !self.engine.turn_matters() => format!(", player {p} to move"),
+                    _ => String::new(),
+                };
+                (self.engine.describe(&decoded), who)
+            }
         };
         t += &format!("{title:<12}{pos}{who}\n");
+        if grids {
+            for line in self.engine.draw_grids(&decoded) {
+                t += &format!("{:12}{line}\n", "");
+            }
+        }
         let Some(e) = self.s.get(code) else {
             return t;
         };

@@ -90,23 +90,11 @@ impl Engine<'_> {
         let mut parts = Vec::new();
         for v in &self.rules.vars {
             let vals = &p.slots[v.base as usize..(v.base + v.len) as usize];
-            let show = |x: i64| match &v.shown {
-                Some(shown) => usize::try_from(x)
-                    .ok()
-                    .and_then(|k| shown.get(k))
-                    .cloned()
-                    .unwrap_or_else(|| x.to_string()),
-                None if v.is_bool => (x != 0).to_string(),
-                None => x.to_string(),
-            };
-            let text = match v.kind {
-                crate::rules::VarKind::Scalar => show(vals[0]),
-                _ => format!(
-                    "[{}]",
-                    vals.iter().map(|x| show(*x)).collect::<Vec<_>>().join(", ")
-                ),
-            };
-            parts.push(format!("{}={}", v.name, text));
+            parts.push(format!(
+                "{}={}",
+                v.name,
+                super::board_text::one_line(v, vals)
+            ));
         }
         if self.turn_matters() {
             parts.push(format!("turn={}", p.mover));

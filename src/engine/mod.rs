@@ -1,6 +1,7 @@
 //! The engine: positions numbered as integers (mixed radix over the declared ranges), move
 //! generation from the compiled rules, end rules, the chance setup, and traces for errors.
 
+mod board_text;
 mod encode;
 mod expansion;
 pub mod graph;

@@ -1,4 +1,5 @@
-//! Reading a position as a person writes it: `pile=7, kept=[0, 2], turn=2` or `heap=[1, 2, 3]`.
+//! Reading a position as a person writes it: `pile=7, kept=[0, 2], turn=2`, `heap=[1, 2, 3]`, or
+//! a grid by rows, `board=[X, ., O / ., X, . / ., ., O]` (or all its cells in one list).
 //! Every state variable must be given once, and `turn=` exactly when positions record the turn:
 //! nothing is filled in silently. A bad position is explained in one sentence.
 
@@ -108,8 +109,12 @@ fn parse_values(value: &str, v: &VarInfo) -> Result<Vec<i64>, String> {
                 v.name, v.len, v.name
             )
         })?;
-    let values = inner
-        .split(',')
+    let cells = match v.kind {
+        VarKind::Grid => super::board_text::grid_cells(inner, v)?,
+        _ => inner.split(',').collect(),
+    };
+    let values = cells
+        .into_iter()
         .map(|x| parse_scalar(x, v))
         .collect::<Result<Vec<_>, _>>()?;
     if values.len() != v.len as usize {

@@ -12,7 +12,7 @@ mod text;
 pub mod throw;
 
 pub use rated::{best_moves, rated_moves, slower_wins, winning_moves};
-pub use text::{end_rule_texts, position_words, value_text, wrap};
+pub use text::{end_rule_texts, position_board, position_words, value_text, wrap};
 
 use crate::engine::{Branch, Child, Code, Engine, Expand, Rel};
 use crate::solve::{seen_by_mover, Solution};
@@ -165,7 +165,7 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
         let (e, moves) = engine
             .moves_of(code)
             .map_err(|f| io::Error::other(f.error.message))?;
-        writeln!(self.out, "\n{}", position_words(engine, code, to_move))?;
+        writeln!(self.out, "\n{}", position_board(engine, code, to_move))?;
         if let Expand::End { rel, rule } = e {
             return self.game_over(rel, rule, to_move).map(Step::Over);
         }
@@ -275,7 +275,7 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
     }
 
     fn repetition(&mut self, code: Code, to_move: u8) -> io::Result<Ending> {
-        let pos = position_words(self.game.engine, code, to_move);
+        let pos = position_board(self.game.engine, code, to_move);
         writeln!(
             self.out,
             "\n{pos}\nThis position has now occurred {REPETITIONS} times: the game is a draw by repetition."

@@ -19,7 +19,24 @@ pub fn value_text(e: &Entry) -> String {
 /// the player tracked by the caller so every game reads the same way.
 pub fn position_words(engine: &Engine, code: Code, to_move: u8) -> String {
     let pos = engine.decode(code);
-    let mut text = engine.describe(&pos);
+    words_for(engine, engine.describe(&pos), &pos, to_move)
+}
+
+/// `position_words` with grids drawn as boards on the lines below (for `play`).
+pub fn position_board(engine: &Engine, code: Code, to_move: u8) -> String {
+    let pos = engine.decode(code);
+    if !engine.has_grids() {
+        return words_for(engine, engine.describe(&pos), &pos, to_move);
+    }
+    let mut text = words_for(engine, engine.describe_without_grids(&pos), &pos, to_move);
+    for line in engine.draw_grids(&pos) {
+        text += &format!("\n  {line}");
+    }
+    text
+}
+
+fn words_for(engine: &Engine, described: String, pos: &crate::engine::Pos, to_move: u8) -> String {
+    let mut text = described;
     if engine.turn_matters() {
         let suffix = format!("turn={}", pos.mover);
         if let Some(stripped) = text.strip_suffix(&suffix) {
