@@ -49,11 +49,14 @@ pub struct GameArgs {
     /// count/any/all in all [default: 1000000000, or 20 per position allowed if more].
     #[arg(long, value_name = "N")]
     pub max_steps: Option<u64>,
+    /// Solve every position as it is, leaving out the file's `symmetry` declarations.
+    #[arg(long)]
+    pub no_symmetry: bool,
 }
 
 impl GameArgs {
     pub fn limits(&self) -> Limits {
-        Limits::new(self.max_positions, self.max_steps)
+        Limits::new(self.max_positions, self.max_steps).with_symmetry(!self.no_symmetry)
     }
 }
 
@@ -70,6 +73,9 @@ pub enum Command {
         max_positions: u64,
         #[arg(long, value_name = "N")]
         max_steps: Option<u64>,
+        /// Explore every position as it is, leaving out the file's `symmetry` declarations.
+        #[arg(long)]
+        no_symmetry: bool,
     },
     /// Solve a game: who wins every position, and how.
     Solve {
@@ -173,7 +179,13 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
             sets,
             max_positions,
             max_steps,
-        } => check::run(&files, &sets, Limits::new(max_positions, max_steps), style),
+            no_symmetry,
+        } => check::run(
+            &files,
+            &sets,
+            Limits::new(max_positions, max_steps).with_symmetry(!no_symmetry),
+            style,
+        ),
         Command::Solve {
             game,
             json,

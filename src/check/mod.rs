@@ -13,6 +13,7 @@ mod options;
 mod roll;
 mod seq;
 mod stmts;
+mod symmetry;
 mod types;
 mod value;
 
@@ -39,6 +40,7 @@ pub fn family(file: &GameFile, diags: &mut Diagnostics) -> Option<Family> {
         .chain(file.moves.iter().map(|m| m.span))
         .chain(file.ends.iter().map(|e| e.span))
         .chain(file.setups.iter().map(|s| s.span))
+        .chain(file.symmetries.iter().map(|s| s.span))
         .next();
     let throw_span: Option<Span> = file
         .throws

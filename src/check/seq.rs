@@ -51,6 +51,7 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
         .filter_map(|e| compile_end(e, &mut cx, d))
         .collect();
     let has_again = moves.iter().any(|m| contains_again(&m.body));
+    let symmetries = super::symmetry::compile(file, &cx, d);
     check_encoding_fits(file, &slot_ranges, &cx, d);
     cx.unused_defs(d);
     for (k, v) in cx.vars.iter().enumerate() {
@@ -61,7 +62,7 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
     if d.has_errors() {
         return None;
     }
-    Some(Rules {
+    let mut rules = Rules {
         name: file.name.value.clone(),
         about: file.about.first().map(|a| a.value.clone()),
         vars: cx.vars.clone(),
@@ -73,7 +74,10 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
         turn_matters: cx.uses_turn,
         has_again,
         locals: cx.max_locals,
-    })
+        symmetries,
+    };
+    super::symmetry::prove(&mut rules);
+    Some(rules)
 }
 
 fn check_players(file: &GameFile, d: &mut Diagnostics) {

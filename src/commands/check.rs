@@ -9,7 +9,6 @@ use super::common::{
 use super::io::err;
 use crate::check::SetArg;
 use crate::diag::{Diagnostics, RenderStyle};
-use crate::engine::Engine;
 use crate::engine::Limits;
 use crate::throw::matrix;
 use crate::throw::simplex::MAX_WORK;
@@ -33,7 +32,7 @@ pub fn run(files: &[PathBuf], sets: &[SetArg], limits: Limits, style: RenderStyl
         };
         if let Some((_, Compiled::Sequential(rules))) = &compiled {
             if !diags.has_errors() {
-                let engine = Engine::new(rules).with_max_steps(limits.steps);
+                let engine = limits.engine(rules);
                 if let Err(d) = super::explore::solve_game(&engine, limits.positions) {
                     diags.push(d);
                 }

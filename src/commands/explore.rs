@@ -3,7 +3,7 @@
 
 use super::common::{print_diags, Exit, Loaded};
 use crate::diag::{catalog, Diag, Diagnostics};
-use crate::engine::{route, Branch, Code, Engine, Fault, Route};
+use crate::engine::{route, route_to_class, Branch, Code, Engine, Fault, Route, Scratch};
 use crate::rules::RtKind;
 use crate::solve::{self, Solution, SolveError};
 
@@ -24,11 +24,17 @@ fn fault_diag_from(
         let at = code.map(|c| engine.describe(&engine.decode(c)));
         return catalog::too_many_steps(engine.max_steps, fault.error.span, at.as_deref());
     }
-    let route = match code {
-        None => "the setup, before any move".to_string(),
+    let (way, code, fault) = match code {
+        None => (None, None, fault.clone()),
         Some(c) => {
+            let (way, real, f) = way_to(engine, fault, c, from, limit);
+            (Some(way), Some(real), f)
+        }
+    };
+    let route = match (code, way) {
+        (Some(c), Some(way)) => {
             let at = engine.describe(&engine.decode(c));
-            let path = match route(engine, from, c, limit) {
+            let path = match way {
                 Route::TooMany => format!("(too many positions to trace them) → {at}"),
                 Route::Unreached => format!("(none found) → {at}"),
                 Route::Found(moves) if moves.is_empty() && from.is_some() => "none".to_string(),
@@ -40,6 +46,7 @@ fn fault_diag_from(
                 None => path,
             }
         }
+        _ => "the setup, before any move".to_string(),
     };
     catalog::fault(
         fault.error.kind,
@@ -48,6 +55,28 @@ fn fault_diag_from(
         from.map(|c| engine.describe(&engine.decode(c))).as_deref(),
         &route,
     )
+}
+
+/// The moves to the position where `fault` happened. With symmetries, the solver met it at a
+/// class's canonical position, which play may never reach: the way leads to the nearest position
+/// of the class instead, and the fault is the one found there (of the same kind: the images of
+/// a position fail alike, or the symmetry is broken there too).
+fn way_to(
+    engine: &Engine,
+    fault: &Fault,
+    code: Code,
+    from: Option<Code>,
+    limit: u64,
+) -> (Route, Code, Fault) {
+    if engine.symmetry.is_none() {
+        return (route(engine, from, code, limit), code, fault.clone());
+    }
+    let (way, real) = route_to_class(engine, from, code, limit);
+    let again = engine.expand_classes(real, &mut Scratch::default(), |_, _, _| {});
+    match again {
+        Err(f) if real != code => (way, real, f),
+        _ => (way, real, fault.clone()),
+    }
 }
 
 /// Explores and solves the game, or reports why not.

@@ -198,7 +198,7 @@ impl View<'_> {
 const MAX_DRAWN: u64 = 100_000;
 
 pub fn run(loaded: &Loaded, rules: &Rules, limits: Limits, format: GraphFormat) -> CliResult {
-    let engine = Engine::new(rules).with_max_steps(limits.steps);
+    let engine = limits.engine(rules);
     let (starts, s) = solve_or_exit(loaded, &engine, limits.positions)?;
     if s.positions > MAX_DRAWN {
         return Err(usage(&format!(

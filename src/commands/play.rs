@@ -2,7 +2,6 @@
 
 use super::common::{usage, CliResult, Loaded};
 use super::explore::solve_or_exit;
-use crate::engine::Engine;
 use crate::engine::Limits;
 use crate::play::{end_rule_texts, play, Game, Options, Seat};
 use crate::rules::Rules;
@@ -18,7 +17,7 @@ pub struct PlayArgs {
 
 /// Plays one game on stdin/stdout. Exit 0 when the game ends, also when input runs out first.
 pub fn run(loaded: &Loaded, rules: &Rules, limits: Limits, args: PlayArgs) -> CliResult {
-    let engine = Engine::new(rules).with_max_steps(limits.steps);
+    let engine = limits.engine(rules);
     let (starts, solution) = solve_or_exit(loaded, &engine, limits.positions)?;
     let g = Game {
         engine: &engine,

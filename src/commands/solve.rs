@@ -90,7 +90,7 @@ pub fn run(
     json: bool,
     at: Option<&str>,
 ) -> CliResult {
-    let engine = Engine::new(rules).with_max_steps(limits.steps);
+    let engine = limits.engine(rules);
     let at_code = at
         .map(|text| {
             engine
@@ -190,6 +190,8 @@ fn to_json(r: &Report, rules: &Rules, starts: &[Branch], at: Option<&At>) -> Jso
     let mut o = json!({
         "game": rules.name,
         "positions": s.positions,
+        "positions_in_all": s.in_all_reachable.then_some(s.in_all),
+        "symmetry": symmetries(r.engine),
         "turn_recorded": r.engine.turn_matters(),
         "loopy": s.loopy,
         "counts": counts_json(s),
@@ -238,7 +240,10 @@ fn to_text(r: &Report, rules: &Rules, starts: &[Branch], at: Option<&At>) -> Str
     } else {
         " (whose turn it is does not change any rule, so positions do not record it)"
     };
-    t += &format!("{:<12}{}{}\n", "positions", s.positions, turn_note);
+    t += &format!("{:<12}{}{}\n", "positions", positions_text(s), turn_note);
+    if let Some(line) = symmetry_text(r.engine) {
+        t += &format!("{:<12}{line}\n", "symmetry");
+    }
     let chance = starts.iter().any(|b| !b.rolls.is_empty());
     if let Some(at) = at {
         t += &at.report.position_text("position", at.code, None);
@@ -257,6 +262,49 @@ fn to_text(r: &Report, rules: &Rules, starts: &[Branch], at: Option<&At>) -> Str
     }
     t += &format!("{:<12}{counts}\n", "by value");
     t
+}
+
+/// How many positions were solved: with symmetries, classes, and the positions they stand for.
+fn positions_text(s: &Solution) -> String {
+    if s.symmetric() && s.in_all_reachable {
+        format!("{} up to symmetry ({} in all)", s.positions, s.in_all)
+    } else if s.symmetric() {
+        format!("{} up to symmetry", s.positions)
+    } else {
+        s.positions.to_string()
+    }
+}
+
+/// Each symmetry declaration in use, as written.
+fn symmetries(engine: &Engine) -> Vec<String> {
+    match &engine.symmetry {
+        Some(_) => engine
+            .rules
+            .symmetries
+            .iter()
+            .map(|d| d.text.clone())
+            .collect(),
+        None => Vec::new(),
+    }
+}
+
+/// The symmetries in use, and how the rules were found to respect them.
+fn symmetry_text(engine: &Engine) -> Option<String> {
+    engine.symmetry.as_ref()?;
+    let each: Vec<String> = engine
+        .rules
+        .symmetries
+        .iter()
+        .map(|d| {
+            let how = if d.proven {
+                "proven from the rules"
+            } else {
+                "checked at every position solved"
+            };
+            format!("{} ({how})", d.text)
+        })
+        .collect();
+    Some(each.join("; "))
 }
 
 /// The chance table (one row per roll: its probability, the value for the player to move and

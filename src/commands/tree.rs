@@ -244,7 +244,7 @@ fn summary(engine: &Engine, s: &Solution, counts: &Counts, shown: Option<(u128, 
 }
 
 pub fn run(loaded: &Loaded, rules: &Rules, limits: Limits, depth: Option<u32>) -> CliResult {
-    let engine = Engine::new(rules).with_max_steps(limits.steps);
+    let engine = limits.engine(rules);
     let (starts, s) = solve_or_exit(loaded, &engine, limits.positions)?;
     let roots = Roots {
         chance: starts.iter().any(|b| !b.rolls.is_empty()),

@@ -53,6 +53,8 @@ pub const CODES: &[&str] = &[
     "gamec::def_too_large",
     "gamec::unused_def",
     "gamec::no_value",
+    "gamec::bad_symmetry",
+    "gamec::broken_symmetry",
 ];
 
 /// Codes that are warnings: their fixtures pass `gamec check` with the warning shown.
@@ -112,6 +114,18 @@ pub fn unknown_name(span: Span, name: &str, suggestion: Option<String>) -> Diag 
         None => d.help(format!(
             "Declare `{name}` in `state {{ ... }}` or as an `option`, or as a parameter of this move."
         )),
+    }
+}
+
+/// A name that should be a state variable's (`symmetry NAME: ...`).
+pub fn unknown_variable(span: Span, name: &str, suggestion: Option<String>) -> Diag {
+    let d = Diag::error("gamec::unknown_name", format!("unknown name `{name}`"))
+        .label(span, "not a state variable");
+    match suggestion {
+        Some(s) => d.help(format!("Did you mean `{s}`?")),
+        None => {
+            d.help("A symmetry rearranges a state variable: name one declared in `state { ... }`.")
+        }
     }
 }
 
@@ -351,4 +365,13 @@ pub fn unused_def(span: Span, name: &str) -> Diag {
     .help(format!(
         "Remove `{name}`, or use it; its body is checked where it is used."
     ))
+}
+
+pub fn bad_symmetry(span: Span, why: &str) -> Diag {
+    Diag::error(
+        "gamec::bad_symmetry",
+        "the variable does not have this symmetry".to_string(),
+    )
+    .label(span, "not a symmetry of this variable")
+    .help(format!("{why}."))
 }

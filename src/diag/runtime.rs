@@ -143,6 +143,11 @@ pub fn fault(
             "no value meets the condition",
             "`first(...)` and `last(...)` need a value that meets their condition: guard the rule with `any(...)` over the same range and condition.",
         ),
+        BrokenSymmetry => (
+            "gamec::broken_symmetry",
+            "the rules do not treat these positions alike",
+            "A symmetry must map every position's moves, ends and problems to those of its image. Remove the declaration (or the transformation the rules do not have), or make the rules treat every image alike.",
+        ),
         TooManyOutcomes => (
             "gamec::too_many_outcomes",
             "too many outcomes from here",

@@ -50,4 +50,6 @@ pub struct Scratch {
     pub(super) undo: Vec<(u32, i64)>,
     /// Steps taken so far by every expansion made with this scratch (see `Engine::max_steps`).
     pub(super) steps: u64,
+    /// Digits of a symmetric variable, while a code is made canonical.
+    pub(super) digits: Vec<u64>,
 }

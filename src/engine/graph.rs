@@ -42,6 +42,7 @@ impl StateGraph {
         let mut index: FxHashMap<Code, NodeIndex> = FxHashMap::default();
         let mut queue = VecDeque::new();
         for &r in roots {
+            let r = engine.canonical(r);
             if let std::collections::hash_map::Entry::Vacant(slot) = index.entry(r) {
                 let n = graph.add_node(Node { code: r, end: None });
                 slot.insert(n);
@@ -54,7 +55,7 @@ impl StateGraph {
             let code = graph[n].code;
             kids.clear();
             let e = engine
-                .expand(code, &mut scratch, |f, args, c| {
+                .expand_classes(code, &mut scratch, |f, args, c| {
                     kids.push((f, args.into(), c))
                 })
                 .map_err(|f| BuildError::Fault(f, code))?;

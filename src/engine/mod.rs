@@ -2,6 +2,7 @@
 //! generation from the compiled rules, end rules, the chance setup, and traces for errors.
 
 mod board_text;
+mod classes;
 mod encode;
 mod expansion;
 pub mod graph;
@@ -9,23 +10,26 @@ pub mod memory;
 mod moves;
 mod position_text;
 mod setup;
+pub mod symmetry;
 mod trace;
 
 pub use encode::Pos;
 pub use expansion::{Child, Expand, Fault, Rel, Scratch};
 pub use setup::Branch;
-pub use trace::{route, trace_to, Route};
+pub use trace::{route, route_to_class, trace_to, Route};
 
 use crate::rules::Rules;
 
 /// Default for `--max-positions`.
 pub const DEFAULT_MAX_POSITIONS: u64 = 50_000_000;
 
-/// How far one command may explore: positions (`--max-positions`) and steps (`--max-steps`).
+/// How far one command may explore: positions (`--max-positions`) and steps (`--max-steps`), and
+/// whether declared symmetries reduce the positions (not with `--no-symmetry`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     pub positions: u64,
     pub steps: u64,
+    pub symmetry: bool,
 }
 
 impl Limits {
@@ -34,7 +38,23 @@ impl Limits {
     pub fn new(positions: u64, steps: Option<u64>) -> Limits {
         let steps =
             steps.unwrap_or(crate::rules::DEFAULT_MAX_STEPS.max(positions.saturating_mul(20)));
-        Limits { positions, steps }
+        Limits {
+            positions,
+            steps,
+            symmetry: true,
+        }
+    }
+
+    /// The same limits, with declared symmetries used or not.
+    pub fn with_symmetry(self, symmetry: bool) -> Limits {
+        Limits { symmetry, ..self }
+    }
+
+    /// An engine for `rules` within these limits.
+    pub fn engine<'r>(&self, rules: &'r Rules) -> Engine<'r> {
+        Engine::new(rules)
+            .with_max_steps(self.steps)
+            .with_symmetry(self.symmetry)
     }
 }
 
@@ -55,6 +75,8 @@ pub struct Engine<'r> {
     /// How many steps (candidate moves and `count`/`any`/`all` values) one `Scratch` may take in
     /// all, over every position it expands: `--max-steps`.
     pub max_steps: u64,
+    /// The declared symmetries, unless they are switched off (`--no-symmetry`).
+    pub symmetry: Option<symmetry::Symmetry>,
 }
 
 impl<'r> Engine<'r> {
@@ -81,7 +103,19 @@ impl<'r> Engine<'r> {
             again_radix,
             space: place,
             max_steps: crate::rules::DEFAULT_MAX_STEPS,
+            symmetry: None,
         }
+        .with_symmetry(true)
+    }
+
+    /// The same engine with the declared symmetries used, or left out (`--no-symmetry`).
+    pub fn with_symmetry(mut self, on: bool) -> Engine<'r> {
+        self.symmetry = if on {
+            symmetry::Symmetry::new(self.rules, &self.radix)
+        } else {
+            None
+        };
+        self
     }
 
     /// The same engine with another bound on total work (`--max-steps`).

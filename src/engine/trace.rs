@@ -30,12 +30,34 @@ pub fn trace_to(engine: &Engine, target: Code, limit: u64) -> Option<Vec<String>
 
 /// Breadth-first to `target` from `from`, or from the starts when `from` is `None`.
 pub fn route(engine: &Engine, from: Option<Code>, target: Code, limit: u64) -> Route {
+    route_by(engine, from, limit, |c| c == target).0
+}
+
+/// Breadth-first to the nearest position of the class of `target` (the positions the declared
+/// symmetries make alike), and which position that is.
+pub fn route_to_class(
+    engine: &Engine,
+    from: Option<Code>,
+    target: Code,
+    limit: u64,
+) -> (Route, Code) {
+    let class = engine.canonical(target);
+    let (route, found) = route_by(engine, from, limit, |c| engine.canonical(c) == class);
+    (route, found.unwrap_or(target))
+}
+
+fn route_by(
+    engine: &Engine,
+    from: Option<Code>,
+    limit: u64,
+    is_target: impl Fn(Code) -> bool,
+) -> (Route, Option<Code>) {
     let (limit, _) = super::memory::position_budget(limit, TRACE_BYTES_PER_POSITION);
     let starts = match from {
         Some(code) => vec![(code, Vec::new())],
         None => match engine.starts() {
             Ok(bs) => bs.into_iter().map(|b| (b.code, b.rolls)).collect(),
-            Err(_) => return Route::Unreached,
+            Err(_) => return (Route::Unreached, None),
         },
     };
     let mut parent: Parents = FxHashMap::default();
@@ -52,12 +74,14 @@ pub fn route(engine: &Engine, from: Option<Code>, target: Code, limit: u64) -> R
         }
     }
     let mut scratch = Scratch::default();
+    let mut target = None;
     while let Some(code) = queue.pop_front() {
-        if code == target {
+        if is_target(code) {
+            target = Some(code);
             break;
         }
         if parent.len() as u64 > limit {
-            return Route::TooMany;
+            return (Route::TooMany, None);
         }
         let mut kids = Vec::new();
         let r = engine.expand(code, &mut scratch, |f, args, c| {
@@ -73,10 +97,10 @@ pub fn route(engine: &Engine, from: Option<Code>, target: Code, limit: u64) -> R
             }
         }
     }
-    if !parent.contains_key(&target) {
-        return Route::Unreached;
+    match target {
+        Some(t) => (Route::Found(path_to(engine, &parent, &roll_of, t)), Some(t)),
+        None => (Route::Unreached, None),
     }
-    Route::Found(path_to(engine, &parent, &roll_of, target))
 }
 
 type Parents = FxHashMap<Code, Option<(Code, usize, Vec<i64>)>>;

@@ -8,6 +8,7 @@ mod expr;
 mod scope;
 mod seq;
 mod stmt;
+mod symmetry;
 mod throws;
 
 /// How big and how wild the generated games are.

@@ -9,6 +9,9 @@ pub(super) fn game(rng: &mut impl Rng, cfg: &Config) -> String {
     if !cfg.extreme && rng.gen_bool(0.05) {
         return long_game(rng);
     }
+    if rng.gen_bool(0.06) {
+        return super::symmetry::symmetric_game(rng);
+    }
     let mut g = Gen::new(rng, cfg);
     let mut out = format!("game \"Generated {}\" {{\n", g.int_in(1, 9999));
     if g.chance(0.2) {
@@ -30,6 +33,9 @@ pub(super) fn game(rng: &mut impl Rng, cfg: &Config) -> String {
         out.push_str(&m);
     }
     out.push_str(&g.ends());
+    if g.chance(0.1) {
+        out.push_str(&g.symmetry());
+    }
     out.push_str("}\n");
     out
 }

@@ -23,9 +23,12 @@ pub struct Graph {
     pub steps: Vec<Step>,
     /// The starting positions' indices with their probabilities (each position once).
     pub starts: Vec<(usize, BigRational)>,
+    /// Positions whose class (by the declared symmetries) has members that play differently.
+    pub broken: Vec<(usize, Fault)>,
 }
 
 impl Graph {
+    /// Every position's fault, and every broken symmetry.
     pub fn faults(&self) -> Vec<(Position, Fault)> {
         self.positions
             .iter()
@@ -34,6 +37,11 @@ impl Graph {
                 Step::Fault(f) => Some((p.clone(), f.clone())),
                 _ => None,
             })
+            .chain(
+                self.broken
+                    .iter()
+                    .map(|(i, f)| (self.positions[*i].clone(), f.clone())),
+            )
             .collect()
     }
 }
@@ -45,6 +53,7 @@ pub fn explore(game: &Game, limit: usize) -> Result<Graph, Error> {
         positions: Vec::new(),
         steps: Vec::new(),
         starts: Vec::new(),
+        broken: Vec::new(),
     };
     let mut index: HashMap<Position, usize> = HashMap::new();
     let mut queue = VecDeque::new();
@@ -70,6 +79,7 @@ pub fn explore(game: &Game, limit: usize) -> Result<Graph, Error> {
         };
         g.steps[i] = step;
     }
+    g.broken = super::symmetry::broken(game, &g.positions);
     Ok(g)
 }
 

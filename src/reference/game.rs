@@ -5,8 +5,8 @@ use super::eval::{Ctx, Val};
 use super::{options, turn, Error, Fault, FaultKind, OptVal, Position};
 use crate::check::SetArg;
 use crate::syntax::ast::{
-    DefDecl, ElemType, EndRule, Expr, ExprKind, GameFile, MoveDecl, RangeKind, Setup, VarDecl,
-    VarType,
+    DefDecl, ElemType, EndRule, Expr, ExprKind, GameFile, MoveDecl, RangeKind, Setup, SymmetryDecl,
+    VarDecl, VarType,
 };
 use std::collections::BTreeMap;
 
@@ -52,6 +52,8 @@ pub struct Game {
     pub turn_matters: bool,
     /// Whether some move says `again`.
     pub has_again: bool,
+    /// The `symmetry` declarations.
+    pub symmetries: Vec<SymmetryDecl>,
 }
 
 impl Game {
@@ -80,6 +82,7 @@ impl Game {
                 .collect(),
             turn_matters: false,
             has_again: false,
+            symmetries: file.symmetries.clone(),
         };
         options::evaluate(&mut game, file, sets)?;
         for decl in file.state.iter().flat_map(|s| &s.vars) {

@@ -17,6 +17,7 @@ mod explore;
 mod game;
 mod options;
 mod setup;
+mod symmetry;
 mod turn;
 mod values;
 
@@ -57,6 +58,8 @@ pub enum FaultKind {
     BadWeights,
     /// `first(...)` or `last(...)` found no value meeting its condition.
     NoValue,
+    /// Positions a `symmetry` declaration makes alike end, fail or move differently.
+    BrokenSymmetry,
     Invalid,
 }
 

@@ -26,6 +26,8 @@ pub enum RtKind {
     TooManySteps,
     /// `first(...)` or `last(...)` over a range where no value meets the condition.
     NoValue,
+    /// A declared symmetry maps a position to one with other moves, another end or another fault.
+    BrokenSymmetry,
 }
 
 /// The most values a parameter, `count`/`any`/`all` or roll may range over at run time.

@@ -5,12 +5,14 @@ mod eval;
 mod exec;
 mod fault;
 mod roll;
+mod symmetry;
 
 pub use eval::Ctx;
 pub use fault::{
     arith, check_range, range_size, RtError, RtKind, DEFAULT_MAX_STEPS, MAX_RANGE, MAX_STEPS,
 };
 pub use roll::roll_problem;
+pub use symmetry::{proves_any_order, CSymmetry, SymmetryKind};
 
 use crate::syntax::ast::Span;
 
@@ -384,4 +386,6 @@ pub struct Rules {
     /// Whether some move can keep the turn (`again`); positions then record who moved last.
     pub has_again: bool,
     pub locals: u16,
+    /// Declared symmetries, at most one per variable.
+    pub symmetries: Vec<CSymmetry>,
 }

@@ -104,6 +104,9 @@ pub fn solve(
             counts: [0; 4],
             loopy: false,
             grundy: impartial,
+            in_all: 0,
+            in_all_reachable: true,
+            symmetry: None,
         },
         frames: Vec::new(),
         kids: Vec::new(),
@@ -213,6 +216,11 @@ impl Dfs<'_, '_> {
         if self.s.positions > self.limit {
             return Err(self.over_limit());
         }
+        self.s.in_all += self
+            .engine
+            .symmetry
+            .as_ref()
+            .map_or(1, |s| s.orbit_size(code));
         let start = self.kids.len();
         let kids = &mut self.kids;
         let frames = (self.frames.capacity().max(self.frames.len() + 1) as u64) * FRAME_BYTES;
@@ -220,7 +228,7 @@ impl Dfs<'_, '_> {
         let mut over = false;
         let r = self
             .engine
-            .expand(code, &mut self.scratch, |_, _, c| {
+            .expand_classes(code, &mut self.scratch, |_, _, c| {
                 push_capped(kids, c, max_kids, &mut over)
             })
             .map_err(|f| SolveError::Fault(f, code))?;

@@ -20,7 +20,10 @@ pub fn solve(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, So
     let (values, rems) = retrograde(&sg);
     let mut store = Store::for_space(engine.space);
     let mut counts = [0u64; 4];
+    let mut in_all = 0u64;
     for n in sg.graph.node_indices() {
+        let code = sg.graph[n].code;
+        in_all += engine.symmetry.as_ref().map_or(1, |s| s.orbit_size(code));
         let v = values[n.index()].unwrap_or(Value::Draw);
         counts[v as usize] += 1;
         store.set(sg.graph[n].code, pack(v, rems[n.index()], 0));
@@ -31,6 +34,9 @@ pub fn solve(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, So
         counts,
         loopy: true,
         grundy: false,
+        in_all,
+        in_all_reachable: true,
+        symmetry: None,
     })
 }
 

@@ -9,6 +9,7 @@ mod store;
 pub use chance::{win_probabilities, Probabilities};
 pub use store::{Entry, Value};
 
+use crate::engine::symmetry::Symmetry;
 use crate::engine::{Code, Engine, Fault, Rel};
 use store::Store;
 
@@ -36,11 +37,28 @@ pub struct Solution {
     pub loopy: bool,
     /// Whether Grundy values were computed (impartial, normal play, no cycles).
     pub grundy: bool,
+    /// How many positions the solved ones stand for: with symmetries, each solved position is
+    /// a class of positions the rules treat alike; without, `positions`. It counts every
+    /// position of the classes, reached or not; so it is given (`reachable`) only when every
+    /// root is its own image, and the positions play reaches are then exactly these.
+    pub in_all: u64,
+    pub in_all_reachable: bool,
+    /// The symmetries positions were reduced by: a value is looked up by the position's class.
+    symmetry: Option<Symmetry>,
 }
 
 impl Solution {
     pub fn get(&self, code: Code) -> Option<Entry> {
-        store::unpack(self.store.get(code))
+        let class = match &self.symmetry {
+            Some(s) => s.canonical(code, &mut Vec::new()),
+            None => code,
+        };
+        store::unpack(self.store.get(class))
+    }
+
+    /// Whether positions were reduced by declared symmetries.
+    pub fn symmetric(&self) -> bool {
+        self.symmetry.is_some()
     }
     pub fn count(&self, v: Value) -> u64 {
         self.counts[v as usize]
@@ -58,16 +76,40 @@ pub(crate) fn rel_value(r: Rel) -> Value {
 /// Solves every position reachable from `roots`.
 pub fn solve(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, SolveError> {
     let impartial = !engine.turn_matters() && !engine.rules.has_again;
-    match acyclic::solve(engine, roots, limit, impartial)? {
-        Some(s) => Ok(s),
-        None => loopy::solve(engine, roots, limit),
+    let roots = classes(engine, roots);
+    let s = match acyclic::solve(engine, &roots, limit, impartial)? {
+        Some(s) => s,
+        None => loopy::solve(engine, &roots, limit)?,
+    };
+    Ok(with_symmetry(engine, &roots, s))
+}
+
+/// The roots' canonical forms (the solvers see only those).
+fn classes(engine: &Engine, roots: &[Code]) -> Vec<Code> {
+    roots.iter().map(|&r| engine.canonical(r)).collect()
+}
+
+fn with_symmetry(engine: &Engine, roots: &[Code], s: Solution) -> Solution {
+    let symmetry = engine.symmetry.clone();
+    let fixed = symmetry
+        .as_ref()
+        .is_none_or(|sym| roots.iter().all(|&r| sym.fixes(r)));
+    Solution {
+        symmetry,
+        in_all_reachable: fixed,
+        ..s
     }
 }
 
 /// Solves on the explicit petgraph state graph by retrograde analysis, whether or not the game
 /// loops (slower and hungrier than `solve` on big acyclic games; it is what `solve` falls back on).
 pub fn solve_explicit(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, SolveError> {
-    loopy::solve(engine, roots, limit)
+    let roots = classes(engine, roots);
+    Ok(with_symmetry(
+        engine,
+        &roots,
+        loopy::solve(engine, &roots, limit)?,
+    ))
 }
 
 /// The value of a child position as seen by the player who moves into it.

@@ -54,10 +54,33 @@ pub struct GameFile {
     pub setups: Vec<Setup>,
     pub moves: Vec<MoveDecl>,
     pub ends: Vec<EndRule>,
+    pub symmetries: Vec<SymmetryDecl>,
     pub throws: Vec<ThrowsDecl>,
     pub beats: Vec<BeatsDecl>,
     pub ties_allowed: Vec<Span>,
     pub rounds: Vec<RoundDecl>,
+}
+
+/// `symmetry VAR: KIND, KIND`: transformations of one variable the rules treat alike.
+#[derive(Clone, Debug)]
+pub struct SymmetryDecl {
+    pub var: Ident,
+    pub kinds: Vec<(SymmetryKind, Span)>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SymmetryKind {
+    /// Quarter turns of a square grid.
+    Rotations,
+    /// Every reflection the grid's shape has.
+    Reflections,
+    /// Left to right: a grid's columns or an array's elements in reverse order.
+    Mirror,
+    /// Top to bottom: a grid's rows in reverse order.
+    Flip,
+    /// An array's elements in any order.
+    AnyOrder,
 }
 
 #[derive(Clone, Debug)]

@@ -112,6 +112,7 @@ fn parse_game(pair: Pair<Rule>) -> Result<GameFile> {
             Rule::setup => g.setups.push(parse_setup(item)?),
             Rule::move_decl => g.moves.push(parse_move(item)?),
             Rule::end_rule => g.ends.push(parse_end(item)?),
+            Rule::symmetry => g.symmetries.push(parse_symmetry(item)?),
             Rule::throws => g.throws.push(parse_throws(item)),
             Rule::beats => g.beats.push(parse_beats(item)?),
             Rule::ties_allowed => g.ties_allowed.push(span(&item)),
@@ -120,6 +121,29 @@ fn parse_game(pair: Pair<Rule>) -> Result<GameFile> {
         }
     }
     Ok(g)
+}
+
+fn parse_symmetry(pair: Pair<Rule>) -> Result<SymmetryDecl> {
+    let s = span(&pair);
+    let mut it = children(pair).filter(|p| p.as_rule() != Rule::kw_symmetry);
+    let var = ident(next(&mut it, s)?);
+    let mut kinds = Vec::new();
+    for p in it.filter(|p| p.as_rule() == Rule::symmetry_kind) {
+        let k = first(p)?;
+        let kind = match k.as_rule() {
+            Rule::sym_rotations => SymmetryKind::Rotations,
+            Rule::sym_reflections => SymmetryKind::Reflections,
+            Rule::sym_mirror => SymmetryKind::Mirror,
+            Rule::sym_flip => SymmetryKind::Flip,
+            _ => SymmetryKind::AnyOrder,
+        };
+        kinds.push((kind, span(&k)));
+    }
+    Ok(SymmetryDecl {
+        var,
+        kinds,
+        span: s,
+    })
 }
 
 pub(super) fn first(pair: Pair<Rule>) -> Result<Pair<Rule>> {

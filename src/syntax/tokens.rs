@@ -111,6 +111,10 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         param => "a parameter like `n in 1..=3`",
         domain => "a range like `1..=3`",
         comprehension => "an expression",
+        kw_symmetry | symmetry => "`symmetry`",
+        symmetry_kind | sym_rotations | sym_reflections | sym_mirror | sym_flip | sym_any_order => {
+            "a symmetry (`rotations`, `reflections`, `mirror`, `flip` or `any order`)"
+        }
         _ => return None,
     })
 }
@@ -128,6 +132,7 @@ pub fn is_item_start(rule: Rule) -> bool {
             | kw_setup
             | kw_move
             | kw_end
+            | kw_symmetry
             | kw_throws
             | kw_beats
             | kw_ties

@@ -106,12 +106,23 @@ impl<'a> Mapped<'a> {
             }
             Some(other) => return Err(format!("{which}: {other:?}")),
         };
+        // With symmetries the engine meets a fault at its class's canonical position: the
+        // reference must have one of the same kind somewhere in the class.
+        let class = self.engine.canonical(code);
+        let alike = |i: &usize| self.engine.canonical(self.codes[*i]) == class;
         let here: Vec<&rf::Fault> = (0..self.codes.len())
-            .filter(|i| self.codes[*i] == code)
+            .filter(alike)
             .filter_map(|i| match &self.graph.steps[i] {
                 rf::Step::Fault(x) => Some(x),
                 _ => None,
             })
+            .chain(
+                self.graph
+                    .broken
+                    .iter()
+                    .filter(|(i, _)| alike(i))
+                    .map(|(_, f)| f),
+            )
             .collect();
         match here
             .iter()
@@ -133,8 +144,10 @@ impl<'a> Mapped<'a> {
     pub fn values(&self, solved: &rf::Solved, s: &Solution, which: &str) -> Result<(), String> {
         let mut seen: BTreeMap<u64, usize> = BTreeMap::new();
         for (i, &code) in self.codes.iter().enumerate() {
+            // Positions alike by symmetry are one position to the engine.
+            let class = self.engine.canonical(code);
             let want = (value_of(solved.value[i]), solved.remoteness[i]);
-            if let Some(&j) = seen.get(&code) {
+            if let Some(&j) = seen.get(&class) {
                 let other = (value_of(solved.value[j]), solved.remoteness[j]);
                 if other != want {
                     return Err(format!(
@@ -144,7 +157,7 @@ impl<'a> Mapped<'a> {
                     ));
                 }
             }
-            seen.insert(code, i);
+            seen.insert(class, i);
             let e = s
                 .get(code)
                 .ok_or_else(|| format!("{which} has no value for {}", self.describe(i)))?;

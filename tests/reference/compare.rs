@@ -40,6 +40,7 @@ pub fn engine_kind(k: FaultKind) -> Option<RtKind> {
         FaultKind::BadPlayer => RtKind::BadPlayer,
         FaultKind::NoValue => RtKind::NoValue,
         FaultKind::TooWide => RtKind::TooWide,
+        FaultKind::BrokenSymmetry => RtKind::BrokenSymmetry,
         FaultKind::Invalid => return None,
     })
 }

@@ -1,0 +1,151 @@
+//! Expanding a position for the solvers when symmetries are declared: children are given by their
+//! canonical codes, and each position is first compared with its images. Where the rules are not
+//! proven to respect a symmetry, every image must end the same way, fail the same way, or have
+//! moves to the same classes of positions as often; otherwise the declaration is wrong, and
+//! exploring stops with `gamec::broken_symmetry` rather than give another position's value.
+
+use super::symmetry::Image;
+use super::{Child, Code, Engine, Expand, Fault, Rel, Scratch};
+use crate::rules::{RtError, RtKind};
+
+/// A position's expansion, kept for comparing with an image's.
+struct Seen {
+    result: Result<Expand, Fault>,
+    /// (canonical child, kept, family, first argument index, argument count), sorted by class.
+    kids: Vec<(Code, bool, usize, usize, usize)>,
+    args: Vec<i64>,
+}
+
+impl Engine<'_> {
+    /// The canonical form of `code` (itself without symmetries).
+    pub fn canonical(&self, code: Code) -> Code {
+        match &self.symmetry {
+            Some(s) => s.canonical(code, &mut Vec::new()),
+            None => code,
+        }
+    }
+
+    /// As `expand`, for a solver: each child by its canonical code; with symmetries not proven,
+    /// the position is first compared with each of its images.
+    pub fn expand_classes<F: FnMut(usize, &[i64], Child)>(
+        &self,
+        code: Code,
+        scratch: &mut Scratch,
+        mut sink: F,
+    ) -> Result<Expand, Fault> {
+        let Some(sym) = &self.symmetry else {
+            return self.expand(code, scratch, sink);
+        };
+        if sym.proven() {
+            let mut digits = std::mem::take(&mut scratch.digits);
+            let r = self.expand(code, scratch, |f, args, c| {
+                let code = sym.canonical(c.code, &mut digits);
+                sink(f, args, Child { code, ..c })
+            });
+            scratch.digits = digits;
+            return r;
+        }
+        let here = self.seen(code, scratch);
+        out_of_steps(&here)?;
+        for image in sym.images(code) {
+            let there = self.seen(image.code, scratch);
+            out_of_steps(&there)?;
+            if let Some(why) = self.differ(&here, &there) {
+                return Err(self.broken(code, &image, &why));
+            }
+        }
+        let expand = here.result?;
+        for &(c, kept, f, a, n) in &here.kids {
+            sink(f, &here.args[a..a + n], Child { code: c, kept });
+        }
+        Ok(expand)
+    }
+
+    fn seen(&self, code: Code, scratch: &mut Scratch) -> Seen {
+        let (mut kids, mut args) = (Vec::new(), Vec::new());
+        let mut digits = std::mem::take(&mut scratch.digits);
+        let sym = self.symmetry.as_ref();
+        let result = self.expand(code, scratch, |f, a, c| {
+            let class = sym.map_or(c.code, |s| s.canonical(c.code, &mut digits));
+            kids.push((class, c.kept, f, args.len(), a.len()));
+            args.extend_from_slice(a);
+        });
+        scratch.digits = digits;
+        kids.sort_by_key(|k| (k.0, k.1));
+        Seen { result, kids, args }
+    }
+
+    /// What tells the two expansions apart, in words, or `None` if they agree.
+    fn differ(&self, here: &Seen, there: &Seen) -> Option<String> {
+        let ends = |r: &Result<Expand, Fault>| match r {
+            Ok(Expand::End { rel, .. }) => format!("the game ends ({})", rel_text(*rel)),
+            Ok(Expand::Moves) => "the game goes on".to_string(),
+            Err(f) => format!("a rule fails ({})", f.error.message),
+        };
+        match (&here.result, &there.result) {
+            (Err(a), Err(b)) if a.error.kind == b.error.kind => None,
+            (Ok(Expand::End { rel: a, .. }), Ok(Expand::End { rel: b, .. })) if a == b => None,
+            (Ok(Expand::Moves), Ok(Expand::Moves)) => {
+                let classes = |s: &Seen| s.kids.iter().map(|k| (k.0, k.1)).collect::<Vec<_>>();
+                if classes(here) == classes(there) {
+                    return None;
+                }
+                if here.kids.len() != there.kids.len() {
+                    return Some(format!(
+                        "the first has {} moves, the second {}",
+                        here.kids.len(),
+                        there.kids.len()
+                    ));
+                }
+                let missing = here
+                    .kids
+                    .iter()
+                    .find(|k| !there.kids.iter().any(|t| (t.0, t.1) == (k.0, k.1)))
+                    .or(here.kids.first())?;
+                let (_, _, f, a, n) = *missing;
+                Some(format!(
+                    "`{}` from the first leads to a position that no move of the second leads to, nor to any of its images",
+                    self.move_label(f, &here.args[a..a + n])
+                ))
+            }
+            (a, b) => Some(format!(
+                "in the first {}, in the second {}",
+                ends(a),
+                ends(b)
+            )),
+        }
+    }
+
+    fn broken(&self, code: Code, image: &Image, why: &str) -> Fault {
+        let span = self.symmetry.as_ref().map_or(Default::default(), |s| {
+            self.rules.symmetries[s.first_unproven()].span
+        });
+        let at = |c| self.describe(&self.decode(c));
+        Fault::from(RtError::new(
+            RtKind::BrokenSymmetry,
+            span,
+            format!(
+                "the rules do not treat {} and its image {} ({}) alike: {why}",
+                at(code),
+                image.how,
+                at(image.code)
+            ),
+        ))
+    }
+}
+
+/// Running out of steps is not the position's fault: it ends exploring whatever the images do.
+fn out_of_steps(s: &Seen) -> Result<(), Fault> {
+    match &s.result {
+        Err(f) if f.error.kind == RtKind::TooManySteps => Err(f.clone()),
+        _ => Ok(()),
+    }
+}
+
+fn rel_text(r: Rel) -> &'static str {
+    match r {
+        Rel::Win => "a win for the player to move",
+        Rel::Lose => "a loss for the player to move",
+        Rel::Tie => "a tie",
+    }
+}

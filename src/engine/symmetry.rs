@@ -1,0 +1,383 @@
+//! Declared symmetries as transformations of position codes: each symmetric variable's digits
+//! permuted by the group its declaration generates (a grid's turns and reflections, an array
+//! reversed) or sorted (`any order`). A position's canonical form is its least image, so every
+//! class of positions the rules treat alike is solved once.
+
+use super::Code;
+use crate::rules::{Rules, SymmetryKind, VarKind};
+
+/// The symmetries of one game: one part per declared variable, each acting on its own digits.
+#[derive(Clone, Debug)]
+pub struct Symmetry {
+    parts: Vec<Part>,
+}
+
+#[derive(Clone, Debug)]
+struct Part {
+    /// Which declaration (in `rules.symmetries`).
+    decl: usize,
+    /// The place value of each of the variable's slots, in order, and the base of every digit.
+    radix: Vec<u64>,
+    size: u64,
+    kind: Kind,
+    /// Whether the rules are proven to respect it, so positions need not be checked.
+    proven: bool,
+}
+
+#[derive(Clone, Debug)]
+enum Kind {
+    /// Every element of the group but the identity: the image's digit `k` is digit `src[k]`.
+    Perms(Vec<Perm>),
+    /// Any order: the canonical form lists the digits from largest to smallest.
+    Sort,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Perm {
+    src: Vec<u32>,
+    name: &'static str,
+}
+
+/// One transformed position: its code and how it was transformed, in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Image {
+    pub code: Code,
+    pub how: String,
+}
+
+impl Symmetry {
+    /// The transformations `rules` declares, with the engine's place values; `None` without any.
+    pub fn new(rules: &Rules, radix: &[u64]) -> Option<Symmetry> {
+        let parts: Vec<Part> = rules
+            .symmetries
+            .iter()
+            .enumerate()
+            .map(|(decl, s)| {
+                let v = &rules.vars[s.var as usize];
+                let slots = v.base as usize..(v.base + v.len) as usize;
+                let kind = if s.kinds.contains(&SymmetryKind::AnyOrder) {
+                    Kind::Sort
+                } else if v.kind == VarKind::Grid {
+                    Kind::Perms(grid_group(v.len / v.cols, v.cols, &s.kinds))
+                } else {
+                    Kind::Perms(closure(&[reverse(v.len)], v.len))
+                };
+                Part {
+                    decl,
+                    radix: radix[slots].to_vec(),
+                    size: (v.hi - v.lo + 1) as u64,
+                    kind,
+                    proven: s.proven,
+                }
+            })
+            .collect();
+        (!parts.is_empty()).then_some(Symmetry { parts })
+    }
+
+    /// Whether every part is proven, so no position needs checking.
+    pub fn proven(&self) -> bool {
+        self.parts.iter().all(|p| p.proven)
+    }
+
+    /// The least code among the images of `code`; `digits` is scratch space.
+    pub fn canonical(&self, mut code: Code, digits: &mut Vec<u64>) -> Code {
+        for p in &self.parts {
+            code = p.canonical(code, digits);
+        }
+        code
+    }
+
+    /// Every distinct image of `code` under the parts not proven (and their combinations), but
+    /// `code` itself.
+    pub fn images(&self, code: Code) -> Vec<Image> {
+        let mut all = vec![Image {
+            code,
+            how: String::new(),
+        }];
+        let mut digits = Vec::new();
+        for p in self.parts.iter().filter(|p| !p.proven) {
+            let mut next = Vec::new();
+            for i in &all {
+                next.push(i.clone());
+                for j in p.images(i.code, &mut digits) {
+                    let how = match (i.how.as_str(), j.how.as_str()) {
+                        ("", h) => h.to_string(),
+                        (a, b) => format!("{a} and {b}"),
+                    };
+                    next.push(Image { code: j.code, how });
+                }
+            }
+            next.sort_by_key(|i| i.code);
+            next.dedup_by_key(|i| i.code);
+            all = next;
+        }
+        all.retain(|i| i.code != code);
+        all
+    }
+
+    /// How many distinct positions the class of `code` holds (saturating).
+    pub fn orbit_size(&self, code: Code) -> u64 {
+        let mut digits = Vec::new();
+        self.parts.iter().fold(1u64, |n, p| {
+            n.saturating_mul(p.orbit_size(code, &mut digits))
+        })
+    }
+
+    /// Whether every transformation leaves `code` as it is.
+    pub fn fixes(&self, code: Code) -> bool {
+        self.orbit_size(code) == 1
+    }
+
+    /// The declaration (an index into `rules.symmetries`) of the first part not proven.
+    pub fn first_unproven(&self) -> usize {
+        self.parts.iter().find(|p| !p.proven).map_or(0, |p| p.decl)
+    }
+}
+
+impl Part {
+    /// The variable's digits of `code` into `digits`; returns `code` without them.
+    fn split(&self, code: Code, digits: &mut Vec<u64>) -> Code {
+        digits.clear();
+        let mut rest = code;
+        for &r in &self.radix {
+            let d = (code / r) % self.size;
+            digits.push(d);
+            rest -= d * r;
+        }
+        rest
+    }
+
+    fn join(&self, rest: Code, digits: impl Iterator<Item = u64>) -> Code {
+        rest + digits.zip(&self.radix).map(|(d, r)| d * r).sum::<u64>()
+    }
+
+    fn canonical(&self, code: Code, digits: &mut Vec<u64>) -> Code {
+        let rest = self.split(code, digits);
+        match &self.kind {
+            Kind::Sort => {
+                digits.sort_unstable_by(|a, b| b.cmp(a));
+                self.join(rest, digits.iter().copied())
+            }
+            Kind::Perms(perms) => {
+                // The least image: compared from the most significant digit down.
+                let mut best: Option<&Perm> = None;
+                for p in perms {
+                    let better = match best {
+                        None => less(digits, &p.src, None),
+                        Some(b) => less(digits, &p.src, Some(&b.src)),
+                    };
+                    if better {
+                        best = Some(p);
+                    }
+                }
+                match best {
+                    None => code,
+                    Some(p) => self.join(rest, p.src.iter().map(|&s| digits[s as usize])),
+                }
+            }
+        }
+    }
+
+    fn images(&self, code: Code, digits: &mut Vec<u64>) -> Vec<Image> {
+        let rest = self.split(code, digits);
+        match &self.kind {
+            Kind::Perms(perms) => perms
+                .iter()
+                .map(|p| Image {
+                    code: self.join(rest, p.src.iter().map(|&s| digits[s as usize])),
+                    how: p.name.to_string(),
+                })
+                .collect(),
+            Kind::Sort => {
+                let mut order = digits.clone();
+                order.sort_unstable();
+                let mut out = Vec::new();
+                loop {
+                    out.push(Image {
+                        code: self.join(rest, order.iter().copied()),
+                        how: "in another order".to_string(),
+                    });
+                    if !next_permutation(&mut order) {
+                        break;
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    fn orbit_size(&self, code: Code, digits: &mut Vec<u64>) -> u64 {
+        match &self.kind {
+            Kind::Perms(perms) => {
+                let rest = self.split(code, digits);
+                let mut codes: Vec<Code> = perms
+                    .iter()
+                    .map(|p| self.join(rest, p.src.iter().map(|&s| digits[s as usize])))
+                    .collect();
+                codes.push(code);
+                codes.sort_unstable();
+                codes.dedup();
+                codes.len() as u64
+            }
+            Kind::Sort => {
+                self.split(code, digits);
+                digits.sort_unstable();
+                // n! / (m1! m2! ...), built up one element at a time so it stays exact.
+                let (mut n, mut run, mut total) = (0u64, 0u64, 1u128);
+                for (i, d) in digits.iter().enumerate() {
+                    n += 1;
+                    run = if i > 0 && digits[i - 1] == *d {
+                        run + 1
+                    } else {
+                        1
+                    };
+                    total = total.saturating_mul(u128::from(n)) / u128::from(run);
+                }
+                u64::try_from(total).unwrap_or(u64::MAX)
+            }
+        }
+    }
+}
+
+/// Whether the image `src` of `digits` is less than the image `than` (the identity when `None`),
+/// comparing from the most significant digit.
+fn less(digits: &[u64], src: &[u32], than: Option<&[u32]>) -> bool {
+    for k in (0..digits.len()).rev() {
+        let a = digits[src[k] as usize];
+        let b = than.map_or(digits[k], |t| digits[t[k] as usize]);
+        if a != b {
+            return a < b;
+        }
+    }
+    false
+}
+
+/// The next arrangement in lexicographic order; `false` after the last.
+fn next_permutation(v: &mut [u64]) -> bool {
+    let Some(i) = (1..v.len()).rev().find(|&i| v[i - 1] < v[i]) else {
+        return false;
+    };
+    let j = (i..v.len()).rev().find(|&j| v[j] > v[i - 1]).unwrap_or(i);
+    v.swap(i - 1, j);
+    v[i..].reverse();
+    true
+}
+
+fn reverse(len: u32) -> Perm {
+    Perm {
+        src: (0..len).rev().collect(),
+        name: "reversed",
+    }
+}
+
+/// The group a grid's declaration generates, every element named, the identity left out.
+fn grid_group(rows: u32, cols: u32, kinds: &[SymmetryKind]) -> Vec<Perm> {
+    let square = rows == cols;
+    // Where the cell at (r, c) goes, for each transformation the shape has.
+    let map = |f: &dyn Fn(u32, u32) -> (u32, u32), name: &'static str| {
+        let mut src = vec![0u32; (rows * cols) as usize];
+        for r in 0..rows {
+            for c in 0..cols {
+                let (r2, c2) = f(r, c);
+                src[(r2 * cols + c2) as usize] = r * cols + c;
+            }
+        }
+        Perm { src, name }
+    };
+    let (n, m) = (rows - 1, cols - 1);
+    let mirror = map(&|r, c| (r, m - c), "mirrored left to right");
+    let flip = map(&|r, c| (n - r, c), "flipped top to bottom");
+    let half = map(&|r, c| (n - r, m - c), "turned half way");
+    let mut named = vec![mirror.clone(), flip.clone(), half];
+    let mut gens = Vec::new();
+    if square {
+        let quarter = map(&|r, c| (c, n - r), "turned a quarter clockwise");
+        let transpose = map(&|r, c| (c, r), "reflected in the diagonal");
+        named.push(quarter.clone());
+        named.push(map(&|r, c| (n - c, r), "turned a quarter anticlockwise"));
+        named.push(transpose.clone());
+        named.push(map(
+            &|r, c| (n - c, n - r),
+            "reflected in the other diagonal",
+        ));
+        for k in kinds {
+            match k {
+                SymmetryKind::Rotations => gens.push(quarter.clone()),
+                SymmetryKind::Reflections => gens.extend([mirror.clone(), transpose.clone()]),
+                SymmetryKind::Mirror => gens.push(mirror.clone()),
+                SymmetryKind::Flip => gens.push(flip.clone()),
+                SymmetryKind::AnyOrder => {}
+            }
+        }
+    } else {
+        for k in kinds {
+            match k {
+                SymmetryKind::Reflections => gens.extend([mirror.clone(), flip.clone()]),
+                SymmetryKind::Mirror => gens.push(mirror.clone()),
+                SymmetryKind::Flip => gens.push(flip.clone()),
+                _ => {}
+            }
+        }
+    }
+    let mut group = closure(&gens, rows * cols);
+    for p in &mut group {
+        if let Some(n) = named.iter().find(|q| q.src == p.src) {
+            p.name = n.name;
+        }
+    }
+    group
+}
+
+/// Every composition of the generators, each once, the identity left out.
+fn closure(gens: &[Perm], len: u32) -> Vec<Perm> {
+    let id: Vec<u32> = (0..len).collect();
+    let mut found: Vec<Vec<u32>> = vec![id.clone()];
+    let mut names: Vec<&'static str> = vec![""];
+    let mut k = 0;
+    while k < found.len() {
+        for g in gens {
+            // First `found[k]`, then `g`.
+            let src: Vec<u32> = g.src.iter().map(|&s| found[k][s as usize]).collect();
+            if !found.contains(&src) {
+                names.push(g.name);
+                found.push(src);
+            }
+        }
+        k += 1;
+    }
+    found
+        .into_iter()
+        .zip(names)
+        .filter(|(src, _)| *src != id)
+        .map(|(src, name)| Perm { src, name })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_square_has_eight_symmetries_and_a_rectangle_four() {
+        let all = [SymmetryKind::Rotations, SymmetryKind::Reflections];
+        assert_eq!(grid_group(3, 3, &all).len(), 7);
+        assert_eq!(grid_group(3, 3, &[SymmetryKind::Rotations]).len(), 3);
+        assert_eq!(grid_group(3, 3, &[SymmetryKind::Mirror]).len(), 1);
+        assert_eq!(grid_group(4, 5, &[SymmetryKind::Reflections]).len(), 3);
+        let names: Vec<&str> = grid_group(3, 3, &all).iter().map(|p| p.name).collect();
+        assert!(
+            names.contains(&"reflected in the other diagonal"),
+            "{names:?}"
+        );
+    }
+
+    #[test]
+    fn arrangements_are_each_listed_once() {
+        let mut v = vec![1, 1, 2];
+        let mut n = 1;
+        while next_permutation(&mut v) {
+            n += 1;
+        }
+        assert_eq!(n, 3);
+    }
+}

@@ -1,0 +1,136 @@
+//! Symmetry declarations: on random games (whose rules rarely have the symmetry, so the engine and
+//! the reference must both refuse them alike), and whole games built to have one, now and then
+//! with one rule that breaks it.
+
+use super::scope::{Gen, Shape};
+use rand::Rng;
+
+impl<R: Rng> Gen<'_, R> {
+    /// A `symmetry` line for one of the arrays or grids declared, or nothing.
+    pub(super) fn symmetry(&mut self) -> String {
+        let shaped: Vec<(String, Shape)> = self
+            .vars
+            .iter()
+            .filter(|v| matches!(v.shape, Shape::Array(_) | Shape::Grid { .. }))
+            .map(|v| (v.name.clone(), v.shape.clone()))
+            .collect();
+        let Some((name, shape)) = self.pick(&shaped).cloned() else {
+            return String::new();
+        };
+        let kinds: &[&str] = match shape {
+            Shape::Grid { cols, rows } if cols == rows => &[
+                "rotations",
+                "reflections",
+                "mirror",
+                "flip",
+                "rotations, reflections",
+            ],
+            Shape::Grid { .. } => &["reflections", "mirror", "flip", "mirror, flip"],
+            _ => &["any order", "mirror", "mirror, any order"],
+        };
+        let kind = self.pick(kinds).copied().unwrap_or("mirror");
+        format!("  symmetry {name}: {kind}\n")
+    }
+}
+
+/// A game built to have a symmetry: take-away on a row of heaps in any order, knocking down
+/// pins of a row read from either end, or marking the cells of a small board under its turns
+/// and reflections. With probability 1/4 one rule singles out a place, so the declaration no
+/// longer holds.
+pub(super) fn symmetric_game(rng: &mut impl Rng) -> String {
+    let broken = rng.gen_bool(0.25);
+    match rng.gen_range(0..3) {
+        0 => heaps(rng, broken),
+        1 => pins(rng, broken),
+        _ => board(rng, broken),
+    }
+}
+
+fn outcome(rng: &mut impl Rng) -> &'static str {
+    ["last mover wins", "last mover loses", "mover loses", "tie"][rng.gen_range(0..4)]
+}
+
+fn heaps(rng: &mut impl Rng, broken: bool) -> String {
+    let n = rng.gen_range(2..=4);
+    let top = rng.gen_range(1..=3);
+    let start: Vec<String> = (0..n).map(|_| rng.gen_range(0..=top).to_string()).collect();
+    let most = rng.gen_range(1..=top);
+    let guard = if broken { " and i != 0" } else { "" };
+    let extra = match rng.gen_range(0..3) {
+        0 => format!(
+            "  move split(i in indices(h), j in indices(h)) if h[i] >= 2 and h[j] < {top}{guard} {{ h[i] -= 2; h[j] += 1 }}\n"
+        ),
+        1 => "  move pass if count(i in indices(h) where h[i] == 1) == 1 and sum(h) > 1 { again }\n"
+            .to_string(),
+        _ => String::new(),
+    };
+    let kind = ["any order", "any order", "mirror, any order"][rng.gen_range(0..3)];
+    format!(
+        "game \"Heaps\" {{
+  state {{ h: [0..={top}; {n}] = [{}] }}
+  move take(i in indices(h), k in 1..={most}) if k <= h[i]{guard} {{ h[i] -= k }}
+{extra}  end if sum(h) == 0: {}
+  end if no moves: mover loses
+  symmetry h: {kind}
+}}
+",
+        start.join(", "),
+        outcome(rng)
+    )
+}
+
+fn pins(rng: &mut impl Rng, broken: bool) -> String {
+    let n = rng.gen_range(2..=6);
+    // Knocking one pin, or two neighbours: the same read from either end.
+    let edge = if broken { "i > 0 and " } else { "" };
+    format!(
+        "game \"Pins\" {{
+  state {{ row: [bool; {n}] = true }}
+  move one(i in indices(row)) if {edge}row[i] {{ row[i] = false }}
+  move two(i in 0..{}) if row[i] and row[i + 1] {{ row[i] = false; row[i + 1] = false }}
+  end if no moves: {}
+  symmetry row: mirror
+}}
+",
+        n - 1,
+        outcome(rng)
+    )
+}
+
+fn board(rng: &mut impl Rng, broken: bool) -> String {
+    let (cols, rows) = [(2, 2), (3, 3), (3, 2), (2, 3)][rng.gen_range(0..4)];
+    let kind = match (cols == rows, rng.gen_range(0..3)) {
+        (true, 0) => "rotations",
+        (true, 1) => "rotations, reflections",
+        (_, 2) => "mirror",
+        _ => "reflections",
+    };
+    let avoid = if broken {
+        " and not (r == 0 and c == 0)"
+    } else {
+        ""
+    };
+    // Ends that every turn and reflection keeps: the marks in all, the corners.
+    let (n, m) = (rows - 1, cols - 1);
+    let ends = match rng.gen_range(0..3) {
+        0 => format!(
+            "  end if sum(b) >= {}: last mover wins\n",
+            rng.gen_range(2..=cols * rows)
+        ),
+        1 => format!(
+            "  end if b[0, 0] + b[0, {m}] + b[{n}, 0] + b[{n}, {m}] == {}: tie\n",
+            rng.gen_range(3..=6)
+        ),
+        _ => String::new(),
+    };
+    format!(
+        "game \"Marks\" {{
+  state {{ b: grid {cols} x {rows} of 0..=2 = 0 }}
+  move mark(r in rows(b), c in cols(b)) if b[r, c] == 0{avoid} {{ b[r, c] = mover }}
+{ends}  end if no moves: {}
+  symmetry b: {kind}
+}}
+",
+        outcome(rng)
+    )
+}
