@@ -204,6 +204,26 @@ fn a_position_is_valued_by_its_class() {
 }
 
 #[test]
+fn tree_shows_positions_as_they_are_and_counts_classes() {
+    let out = stdout(&gamec(&[
+        "tree",
+        "tests/games/ttt_symmetric.game",
+        "--depth",
+        "1",
+    ]));
+    assert!(
+        out.contains(
+            "  place 2 2 -> board=[., ., . / ., ., . / ., ., X], player 2 to move: tie in 8\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("state graph 765 positions (classes of positions alike by symmetry)\n"),
+        "{out}"
+    );
+}
+
+#[test]
 fn a_symmetry_the_rules_do_not_have_is_refused_while_exploring() {
     let dir = tempfile::tempdir().expect("temp dir");
     let f = dir.path().join("nim.game");

@@ -236,7 +236,15 @@ fn summary(engine: &Engine, s: &Solution, counts: &Counts, shown: Option<(u128, 
     } else {
         " (the rules never ask whose turn it is, so its positions leave the turn out)"
     };
-    t += &format!("{:<12}{} positions{note}\n", "state graph", s.positions);
+    let classes = if s.symmetric() {
+        " (classes of positions alike by symmetry)"
+    } else {
+        ""
+    };
+    t += &format!(
+        "{:<12}{} positions{classes}{note}\n",
+        "state graph", s.positions
+    );
     if let Some((n, max_depth)) = shown {
         t += &format!("{:<12}{n} nodes, to depth {max_depth}\n", "shown");
     }
