@@ -303,3 +303,23 @@ fn each_shape_takes_only_its_symmetries() {
         r.stderr
     );
 }
+
+#[test]
+fn an_unproven_any_order_of_many_values_is_refused_not_enumerated() {
+    // Ten different values have 3,628,800 orders; `i > 0` keeps the proof from holding.
+    let src = "game \"Big\" {
+  state { a: [0..=9; 10] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] }
+  move m(i in indices(a)) if a[i] > 0 and i > 0 { a[i] -= 1 }
+  end if no moves: mover loses
+  symmetry a: any order
+}
+";
+    let r = gamec_in(&["solve", "-"], src);
+    assert_fails_with(&r, "gamec::too_wide\n");
+    assert!(
+        r.stderr
+            .contains("has 3628800 images under `a: any order`, more than the 40320"),
+        "{}",
+        r.stderr
+    );
+}

@@ -8,6 +8,10 @@ use super::symmetry::Image;
 use super::{Child, Code, Engine, Expand, Fault, Rel, Scratch};
 use crate::rules::{RtError, RtKind};
 
+/// The most images of one position that are checked one by one (an `any order` the rules do not
+/// prove has n! of them for n different values).
+const MAX_IMAGES: u64 = 40_320;
+
 /// A position's expansion, kept for comparing with an image's.
 struct Seen {
     result: Result<Expand, Fault>,
@@ -44,6 +48,10 @@ impl Engine<'_> {
             });
             scratch.digits = digits;
             return r;
+        }
+        let n = sym.unproven_orbit(code);
+        if n > MAX_IMAGES {
+            return Err(self.too_many_images(code, n));
         }
         let here = self.seen(code, scratch);
         out_of_steps(&here)?;
@@ -114,6 +122,21 @@ impl Engine<'_> {
                 ends(b)
             )),
         }
+    }
+
+    fn too_many_images(&self, code: Code, n: u64) -> Fault {
+        let d = &self.rules.symmetries[self.symmetry.as_ref().map_or(0, |s| s.first_unproven())];
+        Fault::from(RtError::new(
+            RtKind::TooWide,
+            d.span,
+            format!(
+                "{} has {n} images under `{}`, more than the {MAX_IMAGES} gamec checks one by one; \
+                 the rules could not be proven to treat them alike without checking (see \
+                 docs/language.md, `symmetry`)",
+                self.describe(&self.decode(code)),
+                d.text
+            ),
+        ))
     }
 
     fn broken(&self, code: Code, image: &Image, why: &str) -> Fault {

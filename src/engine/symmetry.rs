@@ -87,6 +87,15 @@ impl Symmetry {
         code
     }
 
+    /// How many images of `code` the parts not proven give (saturating): what checking the
+    /// position costs.
+    pub fn unproven_orbit(&self, code: Code) -> u64 {
+        let mut digits = Vec::new();
+        self.parts.iter().filter(|p| !p.proven).fold(1u64, |n, p| {
+            n.saturating_mul(p.orbit_size(code, &mut digits))
+        })
+    }
+
     /// Every distinct image of `code` under the parts not proven (and their combinations), but
     /// `code` itself.
     pub fn images(&self, code: Code) -> Vec<Image> {
