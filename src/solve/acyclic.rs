@@ -2,7 +2,7 @@
 //! demand, and a position is valued once all its children are. Each child's entry is read once
 //! and folded into its parent's running aggregate. Finding a cycle hands over to the loopy solver.
 
-use super::store::{pack, tag, unpack, Entry, Store, BUSY, UNSEEN};
+use super::store::{pack, tag, unpack, Entry, Store, BUSY, DENSE_BYTES_PER_CODE, UNSEEN};
 use super::{rel_value, Solution, SolveError, Value};
 use crate::engine::{memory, Child, Code, Engine, Expand, Rel, Scratch};
 use std::io::IsTerminal;
@@ -52,8 +52,6 @@ impl Agg {
 const FRAME_BYTES: u64 = 64;
 /// The bytes one pending child costs (its code and whether its move keeps the turn).
 const CHILD_BYTES: u64 = std::mem::size_of::<Child>() as u64;
-/// Upper estimate of the bytes a dense table costs per code.
-const DENSE_BYTES_PER_CODE: u64 = 8;
 
 struct Frame {
     code: Code,

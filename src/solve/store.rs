@@ -4,8 +4,11 @@
 use crate::engine::Code;
 use rustc_hash::FxHashMap;
 
-/// Dense tables up to this many codes (lazily zeroed pages: untouched codes cost no memory).
-const DENSE_LIMIT: u64 = 1 << 26;
+/// The most bytes a dense table may come to per code: 2 while its entries are 16 bits, and 8
+/// after widening, while the 2 it widens from are still held. A table is dense when that fits in
+/// the memory budget (its pages are zeroed lazily: codes never reached cost nothing until a
+/// widening copies them).
+pub(crate) const DENSE_BYTES_PER_CODE: u64 = 10;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -116,7 +119,9 @@ fn widen(x: u32) -> u64 {
 
 impl Store {
     pub fn for_space(space: u64) -> Store {
-        if space <= DENSE_LIMIT {
+        let fits =
+            space.saturating_mul(DENSE_BYTES_PER_CODE) <= crate::engine::memory::byte_budget();
+        if fits && usize::try_from(space).is_ok() {
             Store::Dense16(vec![0u16; space as usize])
         } else {
             Store::Sparse(FxHashMap::default())
