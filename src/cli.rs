@@ -137,7 +137,8 @@ pub struct PlayCmd {
     /// Seed for the computer's random choices (reproducible games).
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
-    /// Sequential games: show the value of every move before a human moves.
+    /// Sequential games: show the value of every move before a human moves (`h` at the prompt
+    /// turns hints on and off).
     #[arg(long)]
     hints: bool,
     /// Throw games: how many rounds (best of N) [default: 5].

@@ -185,6 +185,7 @@ fn a_computer_keeping_the_turn_stops_at_repetition() {
     assert_eq!(
         r.stdout,
         "Stay\nPlayer 1: computer. Player 2: human.\n\
+         Type a move's number or name, or a command: q quit, u undo, h hints on/off, ? help.\n\
          \nx=0, player 1 to move\nPlayer 1 plays stay.\n\
          \nx=0, player 1 to move\nPlayer 1 plays stay.\n\
          \nx=0, player 1 to move\nPlayer 1 plays stay.\n\
