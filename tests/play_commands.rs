@@ -16,7 +16,7 @@ Type a move's number or name, or a command: q quit, u undo, h hints on/off, ? he
 ";
 
 /// A move, hints off, undo (of the move and the computer's reply), hints on, a losing move, the
-/// command list and quit.
+/// command list and quit: the review lists only the move still on the board.
 #[test]
 fn a_game_that_undoes_toggles_hints_and_quits() {
     let r = gamec_in(
@@ -68,7 +68,7 @@ Moves, with your result after each (in N: moves until the end, counting this one
   2  add 2  lose in 4
 Player 1, your move: ?
 Type a move's number, or its name as listed (case and spaces do not matter), or a command:
-  q, quit   stop here: the game is abandoned
+  q, quit   stop here: the game is abandoned, and the review follows
   u, undo   take back your last move and every move since
   h, hints  turn hints on or off
   ?, help   this list
@@ -76,6 +76,9 @@ Digits alone are always a move number; a move named like a number or a command i
 with = first (=3, =q).
 Player 1, your move: q
 Player 1 quits: the game is abandoned.
+
+Review: 1 move changed the result for the player who made it:
+  move 1, player 1 add 2: a win in 7 became a loss in 6
 ";
     assert_eq!(r.stdout, format!("{TEN_INTRO}{rest}"));
 }
@@ -238,9 +241,9 @@ fn undo_stops_at_the_rolled_start() {
         "Taken back: turn to 1 by player 2, turn to 4 by player 1.\n\n\
          total=4, top=4, player 2 to move\n"
     ));
-    assert!(r
-        .stdout
-        .ends_with("Player 2 quits: the game is abandoned.\n"));
+    assert!(r.stdout.ends_with(
+        "Player 2 quits: the game is abandoned.\n\nReview: no move changed the result.\n"
+    ));
 }
 
 const NUMBERS: &str = "tests/games/numbers.game";
@@ -278,6 +281,8 @@ Player 2 plays 2.
 
 pile=0, player 1 to move
 Game over: player 2 wins, by the rule `end if pile < 2: last mover wins`.
+
+Review: no move changed the result.
 ";
     assert_eq!(r.stdout, expected);
 }
@@ -291,12 +296,13 @@ fn digits_are_a_move_number_and_q_quits_even_beside_such_moves() {
         .contains("Player 1, your move: 2\nPlayer 1 plays 3.\n"));
     let r = gamec_in(&args, "q\n");
     assert_eq!(r.code, 0);
-    assert!(r
-        .stdout
-        .ends_with("Player 1, your move: q\nPlayer 1 quits: the game is abandoned.\n"));
+    assert!(r.stdout.ends_with(
+        "Player 1, your move: q\nPlayer 1 quits: the game is abandoned.\n\n\
+         Review: no move changed the result.\n"
+    ));
 }
 
-/// Quitting ends the game with exit 0.
+/// Quitting and running out of input both end with exit 0 and the review so far.
 #[test]
 fn quit_is_clean() {
     for q in ["q", "QUIT", " quit "] {
@@ -305,8 +311,10 @@ fn quit_is_clean() {
             &format!("2\n{q}\n"),
         );
         assert_eq!((r.code, r.stderr.as_str()), (0, ""));
-        assert!(r.stdout.ends_with(&format!(
-            "Player 1, your move: {q}\nPlayer 1 quits: the game is abandoned.\n"
-        )));
+        assert!(r.stdout.ends_with(
+            "Player 1 quits: the game is abandoned.\n\n\
+             Review: 1 move changed the result for the player who made it:\n  \
+             move 1, player 1 add 2: a win in 7 became a loss in 6\n"
+        ));
     }
 }

@@ -45,7 +45,7 @@ fn the_commands_doc_shows_a_real_game() {
 }
 
 #[test]
-fn the_readme_shows_the_start_of_the_same_game() {
+fn the_readme_shows_the_start_of_the_same_game_and_a_real_review() {
     let readme = block(
         "README.md",
         "$ gamec play games/one_two_ten.game --seed 1 --blunder 0 --hints",
@@ -55,4 +55,15 @@ fn the_readme_shows_the_start_of_the_same_game() {
         .expect("the README's game ends with ...");
     let r = gamec_in(&ARGS, ENTRIES);
     assert!(r.stdout.starts_with(shown), "{shown}\n---\n{}", r.stdout);
+    let review = block(
+        "README.md",
+        "Review: 3 moves changed the result for the player who made them:",
+    );
+    let r = gamec_in(
+        &["play", ARGS[1], "--seed", "3", "--blunder", "1"],
+        "1\n1\n1\n1\n1\n1\n",
+    );
+    assert!(r.stdout.ends_with(&format!(
+        "\nReview: 3 moves changed the result for the player who made them:\n{review}"
+    )));
 }

@@ -20,7 +20,11 @@ pub enum Typed {
 
 /// The commands, each with its short and long word and what it does (for `?`).
 pub const COMMANDS: [(&str, &str, &str); 4] = [
-    ("q", "quit", "stop here: the game is abandoned"),
+    (
+        "q",
+        "quit",
+        "stop here: the game is abandoned, and the review follows",
+    ),
     ("u", "undo", "take back your last move and every move since"),
     ("h", "hints", "turn hints on or off"),
     ("?", "help", "this list"),

@@ -11,7 +11,11 @@ pub struct Ply {
     /// The player who made it (1 or 2).
     pub mover: u8,
     pub label: String,
+    /// The position it was made from.
+    pub before: Code,
     pub child: Child,
+    /// Whether the computer chose it (then a move that changed the result was a blunder).
+    pub by_computer: bool,
 }
 
 impl Ply {
@@ -54,6 +58,10 @@ impl Line {
         self.seen.get(&self.now()).copied().unwrap_or(0)
     }
 
+    pub fn plies(&self) -> &[Ply] {
+        &self.plies
+    }
+
     pub fn push(&mut self, ply: Ply) {
         *self.seen.entry(ply.after()).or_insert(0) += 1;
         self.plies.push(ply);
@@ -93,7 +101,9 @@ mod tests {
         Ply {
             mover,
             label: format!("to {to}"),
+            before: 0,
             child: Child { code: to, kept },
+            by_computer: mover == 2,
         }
     }
 

@@ -4,13 +4,15 @@
 //! The loop tracks the absolute player to move itself: when the rules never depend on the turn the
 //! engine's positions do not record it. The turn passes after every move unless the move said
 //! `again`; after `setup by player K` the first mover is the branch's. The moves made so far are
-//! a `Line`, which a human's `u` shortens.
+//! a `Line`, which a human's `u` shortens and which the review reads when the game stops, however
+//! it stops.
 
 mod computer;
 mod input;
 mod line;
 mod prompt;
 mod rated;
+mod review;
 mod text;
 pub mod throw;
 
@@ -82,7 +84,7 @@ struct Table<'a, 'g, R, W> {
     out: &'a mut W,
 }
 
-/// Plays one game from the start (rolling the setup, if any) to its end.
+/// Plays one game from the start (rolling the setup, if any) to its end, then reviews it.
 pub fn play<R: BufRead, W: Write>(
     game: &Game,
     opts: &Options,
@@ -103,7 +105,12 @@ pub fn play<R: BufRead, W: Write>(
     };
     t.announce_roll(start)?;
     let mut line = Line::new(start.code, start.mover);
-    t.moves(&mut line)
+    let ending = t.moves(&mut line)?;
+    writeln!(t.out)?;
+    for l in review::review(game.solution, line.plies()) {
+        writeln!(t.out, "{l}")?;
+    }
+    Ok(ending)
 }
 
 /// What one turn came to.
@@ -225,7 +232,9 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
         Ok(Step::Moved(Ply {
             mover: to_move,
             label: label.clone(),
+            before: code,
             child: *child,
+            by_computer: seat == Seat::Computer,
         }))
     }
 
