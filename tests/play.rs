@@ -248,6 +248,7 @@ fn in_process_game() {
         seats: [Seat::Human, Seat::Computer],
         blunder: 0.0,
         seed: 9,
+        show_seed: false,
         hints: false,
         echo: false,
     };

@@ -1,5 +1,6 @@
-//! `gamec play`: the review after the game, every move that changed its mover's result by either
-//! side, the computer's blunders included, and never a move taken back.
+//! `gamec play`: the review after the game (every move that changed its mover's result, the
+//! computer's blunders included, never a move taken back), and the seed printed when it was not
+//! given, which replays the same game.
 
 mod common;
 use common::gamec_in;
@@ -96,4 +97,36 @@ fn undone_moves_are_not_reviewed() {
         .stdout
         .contains("Taken back: add 2 by player 1, add 2 by player 2."));
     assert_eq!(review(&r.stdout), ": no move changed the result.\n");
+}
+
+/// Without `--seed` the seed is printed, and giving it replays the same game; with `--seed` it is
+/// not printed.
+#[test]
+fn the_seed_is_printed_when_not_given_and_replays_the_game() {
+    let args = [
+        "play",
+        "games/nim.game",
+        "--player1",
+        "computer",
+        "--blunder",
+        "0.5",
+    ];
+    let first = gamec_in(&args, "");
+    assert_eq!(first.code, 0);
+    let line = first.stdout.lines().nth(4).unwrap_or_default().to_string();
+    let seed = line
+        .strip_prefix("Seed ")
+        .and_then(|rest| rest.split_once(' '))
+        .map(|(n, _)| n)
+        .unwrap_or_default();
+    assert!(seed.parse::<u64>().is_ok(), "{line}");
+    assert_eq!(line, format!("Seed {seed} (replay with --seed {seed})."));
+    let mut replay_args = args.to_vec();
+    replay_args.extend(["--seed", seed]);
+    let replay = gamec_in(&replay_args, "");
+    assert!(!replay.stdout.contains("Seed "));
+    assert_eq!(
+        replay.stdout,
+        first.stdout.replace(&format!("{line}\n"), "")
+    );
 }

@@ -103,6 +103,7 @@ fn sequential(engine: &Engine, src: &str, seed: u64) -> Result<Outcome, String> 
             seats,
             blunder: 0.3,
             seed,
+            show_seed: true,
             hints: true,
             echo: true,
         };

@@ -31,6 +31,7 @@ pub fn run(loaded: &Loaded, rules: &Rules, limits: Limits, args: PlayArgs) -> Cl
         seats: args.seats,
         blunder: args.blunder,
         seed: args.seed.unwrap_or_else(rand::random),
+        show_seed: args.seed.is_none(),
         hints: args.hints,
         echo: !stdin.is_terminal(),
     };

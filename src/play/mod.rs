@@ -40,6 +40,8 @@ pub struct Options {
     /// Probability that the computer plays a random legal move instead of a best one.
     pub blunder: f64,
     pub seed: u64,
+    /// Say the seed after the introduction, so the game can be replayed (when it was not given).
+    pub show_seed: bool,
     /// Show each move's value before a human moves (until the human types `h`).
     pub hints: bool,
     /// Write what the human typed back to the output (for piped input, which is not echoed).
@@ -141,6 +143,10 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
             name(self.opts.seats[0]),
             name(self.opts.seats[1])
         )?;
+        if self.opts.show_seed {
+            let seed = self.opts.seed;
+            writeln!(self.out, "Seed {seed} (replay with --seed {seed}).")?;
+        }
         if self.opts.seats.contains(&Seat::Human) {
             writeln!(
                 self.out,
