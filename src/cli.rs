@@ -143,9 +143,14 @@ pub struct PlayCmd {
     /// Seed for the computer's random choices (reproducible games).
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
-    /// Sequential games: show the value of every move before a human moves.
+    /// Sequential games: show the value of every move before a human moves (`h` at the prompt
+    /// turns hints on and off).
     #[arg(long)]
     hints: bool,
+    /// Sequential games: start from this position, written as `solve --at` takes it (no setup
+    /// is rolled).
+    #[arg(long, value_name = "POSITION")]
+    at: Option<String>,
     /// Throw games: how many rounds (best of N) [default: 5].
     #[arg(long, value_name = "N")]
     rounds: Option<u32>,
@@ -279,6 +284,7 @@ fn run_play(p: PlayCmd, style: RenderStyle) -> CliResult {
                 blunder: p.blunder.unwrap_or(0.1),
                 seed: p.seed,
                 hints: p.hints,
+                at: p.at,
             };
             play::run(&loaded, rules, p.game.limits(), args)
         }
@@ -287,6 +293,7 @@ fn run_play(p: PlayCmd, style: RenderStyle) -> CliResult {
             not_for(p.player2.is_some(), "--player2", "sequential games")?;
             not_for(p.blunder.is_some(), "--blunder", "sequential games")?;
             not_for(p.hints, "--hints", "sequential games")?;
+            not_for(p.at.is_some(), "--at", "sequential games")?;
             let computer = p.computer.unwrap_or(ComputerStyle::Optimal);
             crate::commands::throw::play::run(&loaded, t, p.rounds.unwrap_or(5), computer, p.seed)
         }

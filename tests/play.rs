@@ -18,9 +18,10 @@ fn one_two_ten_human_wins_with_hints_and_bad_entries() {
         "`xyz` is not a legal move here; type a number from 1 to 2 or a move as listed."
     ));
     assert!(r.stdout.contains("There is no move number 7 here"));
-    assert!(r
-        .stdout
-        .ends_with("by the rule `end if pile == goal: last mover wins`.\nYou win!\n"));
+    assert!(r.stdout.ends_with(
+        "by the rule `end if pile == goal: last mover wins`.\nYou win!\n\n\
+         Review: no move changed the result.\n"
+    ));
     insta::assert_snapshot!("ten_human_wins", r.stdout);
 }
 
@@ -52,7 +53,15 @@ fn computer_punishes_a_mistake() {
             assert_eq!(r.code, 0);
             let piles = piles_after(&r.stdout, 2);
             assert!(piles.iter().all(|p| p % 3 == 1), "{piles:?}\n{}", r.stdout);
-            assert!(r.stdout.ends_with("The computer wins.\n"), "{}", r.stdout);
+            assert!(r.stdout.contains("The computer wins.\n"), "{}", r.stdout);
+            assert!(
+                r.stdout.ends_with(
+                    "\nReview: 1 move changed the result for the player who made it:\n  \
+                     move 1, player 1 add 2: a win in 7 became a loss in 6\n"
+                ),
+                "{}",
+                r.stdout
+            );
         }
     }
 }
@@ -78,7 +87,9 @@ fn human_as_player_two() {
     assert_eq!(r.code, 0);
     assert!(r.stdout.starts_with("1, 2, ..., 10\n"));
     assert!(r.stdout.contains("Player 1: computer. Player 2: human."));
-    assert!(r.stdout.ends_with("The computer wins.\n"));
+    assert!(r
+        .stdout
+        .ends_with("The computer wins.\n\nReview: no move changed the result.\n"));
     assert_eq!(piles_after(&r.stdout, 1), vec![1, 4, 7, 10]);
 }
 
@@ -86,12 +97,15 @@ fn human_as_player_two() {
 fn end_of_input_stops_the_game_cleanly() {
     let r = gamec_in(&["play", TEN, "--seed", "1", "--blunder", "0"], "1\n");
     assert_eq!(r.code, 0);
-    assert!(r
-        .stdout
-        .ends_with("Player 1, your move: \nNo more input: the game stops here.\n"));
+    assert!(r.stdout.ends_with(
+        "Player 1, your move: \nNo more input: the game stops here.\n\n\
+         Review: no move changed the result.\n"
+    ));
     let r = gamec_in(&["play", TEN], "");
     assert_eq!(r.code, 0);
-    assert!(r.stdout.ends_with("No more input: the game stops here.\n"));
+    assert!(r
+        .stdout
+        .ends_with("No more input: the game stops here.\n\nReview: no move changed the result.\n"));
 }
 
 #[test]
@@ -103,7 +117,10 @@ fn human_against_human() {
     assert_eq!(r.code, 0);
     assert!(r.stdout.contains("Player 1: human. Player 2: human."));
     assert!(r.stdout.ends_with(
-        "Game over: player 1 wins, by the rule `end if pile == goal: last mover wins`.\n"
+        "Game over: player 1 wins, by the rule `end if pile == goal: last mover wins`.\n\n\
+         Review: 2 moves changed the result for the player who made them:\n  \
+         move 1, player 1 add 2: a win in 7 became a loss in 6\n  \
+         move 4, player 2 add 2: a win in 3 became a loss in 2\n"
     ));
 }
 
@@ -157,9 +174,10 @@ fn draw_by_repetition() {
         "",
     );
     assert_eq!(r.code, 0);
-    assert!(r
-        .stdout
-        .ends_with("This position has now occurred 3 times: the game is a draw by repetition.\n"));
+    assert!(r.stdout.ends_with(
+        "This position has now occurred 3 times: the game is a draw by repetition.\n\n\
+         Review: no move changed the result.\n"
+    ));
 }
 
 /// A computer that keeps the turn in a drawn position used to move forever (54 MB of output in
@@ -185,11 +203,13 @@ fn a_computer_keeping_the_turn_stops_at_repetition() {
     assert_eq!(
         r.stdout,
         "Stay\nPlayer 1: computer. Player 2: human.\n\
+         Type a move's number or name, or a command: q quit, u undo, h hints on/off, ? help.\n\
          \nx=0, player 1 to move\nPlayer 1 plays stay.\n\
          \nx=0, player 1 to move\nPlayer 1 plays stay.\n\
          \nx=0, player 1 to move\nPlayer 1 plays stay.\n\
          \nx=0, player 1 to move\n\
-         This position has now occurred 3 times: the game is a draw by repetition.\n"
+         This position has now occurred 3 times: the game is a draw by repetition.\n\
+         \nReview: no move changed the result.\n"
     );
 }
 
@@ -228,6 +248,7 @@ fn in_process_game() {
         seats: [Seat::Human, Seat::Computer],
         blunder: 0.0,
         seed: 9,
+        show_seed: false,
         hints: false,
         echo: false,
     };
@@ -237,5 +258,8 @@ fn in_process_game() {
     let ending = play(&game, &opts, &mut input, &mut output).expect("no I/O error");
     assert_eq!(ending, Ending::Won(2));
     let text = String::from_utf8(output).expect("UTF-8");
-    assert!(text.ends_with("The computer wins.\n"), "{text}");
+    assert!(
+        text.contains("The computer wins.\n\nReview: 1 move changed"),
+        "{text}"
+    );
 }

@@ -37,8 +37,10 @@ pub enum Outcome {
     Refused,
 }
 
-/// Typed at the human's prompts: move numbers, nonsense, names of throws, a quit.
-const SCRIPT: &str = "1\n2\nfoo\n3\n1\n0\n-1\n99999999999999999999\nrock\npaper\n1\n2\n1\nq\n";
+/// Typed at the human's prompts: move numbers, nonsense, names of throws, the sequential
+/// loop's commands (undo, hints, help) and `=` names, a quit.
+const SCRIPT: &str =
+    "1\n2\nfoo\nu\nh\n?\n=1\n=\n3\n1\n0\n-1\n99999999999999999999\nrock\npaper\n1\nu\n2\n1\nq\n";
 
 pub fn run(src: &str, seed: u64) -> Result<Outcome, String> {
     let (compiled, diags) = gamec::compile(src, &[]);
@@ -102,6 +104,7 @@ fn sequential(engine: &Engine, src: &str, seed: u64) -> Result<Outcome, String> 
             seats,
             blunder: 0.3,
             seed,
+            show_seed: true,
             hints: true,
             echo: true,
         };

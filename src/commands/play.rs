@@ -1,10 +1,14 @@
-//! `gamec play` for sequential games: solve, then hand the terminal to the player loop.
+//! `gamec play` for sequential games: solve, then hand the terminal to the player loop, from the
+//! start (rolling the setup) or from an `--at` position (rolling nothing).
 
+use super::at;
 use super::common::{usage, CliResult, Loaded};
 use super::explore::solve_or_exit;
-use crate::engine::Limits;
+use crate::engine::{Branch, Code, Engine, Limits};
 use crate::play::{end_rule_texts, play, Game, Options, Seat};
 use crate::rules::Rules;
+use num_rational::BigRational;
+use num_traits::One;
 use std::io::IsTerminal;
 
 pub struct PlayArgs {
@@ -13,15 +17,28 @@ pub struct PlayArgs {
     pub blunder: f64,
     pub seed: Option<u64>,
     pub hints: bool,
+    /// The position to start from, as `solve --at` takes it.
+    pub at: Option<String>,
 }
 
-/// Plays one game on stdin/stdout. Exit 0 when the game ends, also when input runs out first.
+/// Plays one game on stdin/stdout. Exit 0 when the game ends, also when input runs out first or
+/// the human quits.
 pub fn run(loaded: &Loaded, rules: &Rules, limits: Limits, args: PlayArgs) -> CliResult {
     let engine = limits.engine(rules);
-    let (starts, solution) = solve_or_exit(loaded, &engine, limits.positions)?;
+    let at_code = args
+        .at
+        .as_deref()
+        .map(|text| at::parse(&engine, text))
+        .transpose()?;
+    let (mut starts, solution) = solve_or_exit(loaded, &engine, limits.positions)?;
+    let mut below = None;
+    if let (Some(text), Some(code)) = (args.at.as_deref(), at_code) {
+        below = at::solve_unreached(loaded, &engine, text, code, &solution, limits.positions)?;
+        starts = vec![start_at(&engine, code)];
+    }
     let g = Game {
         engine: &engine,
-        solution: &solution,
+        solution: below.as_ref().unwrap_or(&solution),
         starts: &starts,
         end_rules: end_rule_texts(rules, &loaded.source),
     };
@@ -30,6 +47,7 @@ pub fn run(loaded: &Loaded, rules: &Rules, limits: Limits, args: PlayArgs) -> Cl
         seats: args.seats,
         blunder: args.blunder,
         seed: args.seed.unwrap_or_else(rand::random),
+        show_seed: args.seed.is_none(),
         hints: args.hints,
         echo: !stdin.is_terminal(),
     };
@@ -39,5 +57,19 @@ pub fn run(loaded: &Loaded, rules: &Rules, limits: Limits, args: PlayArgs) -> Cl
         Ok(_) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         Err(e) => Err(usage(&format!("the game stopped: {e}"))),
+    }
+}
+
+/// The one start of a game played from `code`: no roll; the player to move is the position's
+/// `turn` where positions record it, and player 1 where they do not.
+fn start_at(engine: &Engine, code: Code) -> Branch {
+    let pos = engine.decode(code);
+    let mover = if engine.turn_matters() { pos.mover } else { 1 };
+    Branch {
+        code,
+        pos,
+        prob: BigRational::one(),
+        mover,
+        rolls: Vec::new(),
     }
 }

@@ -1,10 +1,10 @@
 //! `gamec solve` for sequential games: the start's value and best moves, counts, Grundy values,
 //! the chance table and exact win probabilities; as text or one JSON object.
 
-use super::common::{usage, CliResult, Loaded};
-use super::explore::{report, solve_below, solve_or_exit};
+use super::common::{CliResult, Loaded};
+use super::explore::solve_or_exit;
 use super::fraction::fraction_text;
-use super::io::{out, warning};
+use super::io::out;
 use crate::engine::Limits;
 use crate::engine::{Branch, Code, Engine};
 use crate::play::{best_moves, rated_moves, slower_wins, value_text, winning_moves};
@@ -91,23 +91,13 @@ pub fn run(
     at: Option<&str>,
 ) -> CliResult {
     let engine = limits.engine(rules);
-    let at_code = at
-        .map(|text| {
-            engine
-                .parse_position(text)
-                .map_err(|why| usage(&format!("--at \"{text}\": {why}")))
-        })
-        .transpose()?;
+    let at_code = at.map(|text| super::at::parse(&engine, text)).transpose()?;
     let (starts, s) = solve_or_exit(loaded, &engine, limits.positions)?;
     // A position the start never reaches is solved on its own (the start's counts stay the
     // start's); a rule failing below it is reported.
     let unreached = match (at, at_code) {
-        (Some(text), Some(c)) if s.get(c).is_none() => {
-            warning(&format!(
-                "--at \"{text}\": the start cannot reach this position; it is evaluated as if \
-                 play began there"
-            ));
-            Some(solve_below(&engine, c, limits.positions).map_err(|d| report(loaded, d))?)
+        (Some(text), Some(c)) => {
+            super::at::solve_unreached(loaded, &engine, text, c, &s, limits.positions)?
         }
         _ => None,
     };

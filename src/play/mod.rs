@@ -3,22 +3,28 @@
 //!
 //! The loop tracks the absolute player to move itself: when the rules never depend on the turn the
 //! engine's positions do not record it. The turn passes after every move unless the move said
-//! `again`; after `setup by player K` the first mover is the branch's.
+//! `again`; after `setup by player K` the first mover is the branch's. The moves made so far are
+//! a `Line`, which a human's `u` shortens and which the review reads when the game stops, however
+//! it stops.
 
 mod computer;
 mod input;
+mod line;
+mod prompt;
 mod rated;
+mod review;
 mod text;
 pub mod throw;
 
 pub use rated::{best_moves, rated_moves, slower_wins, winning_moves};
 pub use text::{end_rule_texts, position_board, position_words, value_text, wrap};
 
-use crate::engine::{Branch, Child, Code, Engine, Expand, Rel};
-use crate::solve::{seen_by_mover, Solution};
+use crate::engine::{Branch, Code, Engine, Expand, Rel};
+use crate::solve::Solution;
+use line::{Line, Ply};
+use prompt::Asked;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rustc_hash::FxHashMap;
 use std::io::{self, BufRead, Write};
 
 /// Who chooses a player's moves.
@@ -34,7 +40,9 @@ pub struct Options {
     /// Probability that the computer plays a random legal move instead of a best one.
     pub blunder: f64,
     pub seed: u64,
-    /// Show each move's value before a human moves.
+    /// Say the seed after the introduction, so the game can be replayed (when it was not given).
+    pub show_seed: bool,
+    /// Show each move's value before a human moves (until the human types `h`).
     pub hints: bool,
     /// Write what the human typed back to the output (for piped input, which is not echoed).
     pub echo: bool,
@@ -44,6 +52,7 @@ pub struct Options {
 pub struct Game<'a> {
     pub engine: &'a Engine<'a>,
     pub solution: &'a Solution,
+    /// Where play may begin: the setup's rolls with their probabilities, or one position.
     pub starts: &'a [Branch],
     /// Each end rule as written, to say why the game ended.
     pub end_rules: Vec<String>,
@@ -56,6 +65,8 @@ pub enum Ending {
     Tie,
     /// A position occurred for the third time (with the same player to move).
     Repetition,
+    /// A human typed `q`.
+    Abandoned,
     /// Input ended before the game did.
     NoInput,
 }
@@ -69,11 +80,13 @@ struct Table<'a, 'g, R, W> {
     game: &'a Game<'g>,
     opts: &'a Options,
     rng: ChaCha8Rng,
+    /// Whether hints are shown now (`h` turns them on and off).
+    hints: bool,
     input: &'a mut R,
     out: &'a mut W,
 }
 
-/// Plays one game from the start (rolling the setup, if any) to its end.
+/// Plays one game from the start (rolling the setup, if any) to its end, then reviews it.
 pub fn play<R: BufRead, W: Write>(
     game: &Game,
     opts: &Options,
@@ -84,6 +97,7 @@ pub fn play<R: BufRead, W: Write>(
         game,
         opts,
         rng: ChaCha8Rng::seed_from_u64(opts.seed),
+        hints: opts.hints,
         input,
         out,
     };
@@ -92,29 +106,20 @@ pub fn play<R: BufRead, W: Write>(
         return Err(io::Error::other("the game has no starting position"));
     };
     t.announce_roll(start)?;
-    let (mut code, mut to_move) = (start.code, start.mover);
-    let mut seen: FxHashMap<(Code, u8), u32> = FxHashMap::default();
-    loop {
-        let count = seen.entry((code, to_move)).or_insert(0);
-        *count += 1;
-        if *count >= REPETITIONS {
-            return t.repetition(code, to_move);
-        }
-        match t.turn(code, to_move)? {
-            Step::Over(ending) => return Ok(ending),
-            Step::Moved(child) => {
-                code = child.code;
-                if !child.kept {
-                    to_move = 3 - to_move;
-                }
-            }
-        }
+    let mut line = Line::new(start.code, start.mover);
+    let ending = t.moves(&mut line)?;
+    writeln!(t.out)?;
+    for l in review::review(game.solution, line.plies()) {
+        writeln!(t.out, "{l}")?;
     }
+    Ok(ending)
 }
 
+/// What one turn came to.
 enum Step {
     Over(Ending),
-    Moved(Child),
+    Moved(Ply),
+    Undo,
 }
 
 impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
@@ -137,7 +142,40 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
             "Player 1: {}. Player 2: {}.",
             name(self.opts.seats[0]),
             name(self.opts.seats[1])
-        )
+        )?;
+        if self.opts.show_seed {
+            let seed = self.opts.seed;
+            writeln!(self.out, "Seed {seed} (replay with --seed {seed}).")?;
+        }
+        if self.opts.seats.contains(&Seat::Human) {
+            writeln!(
+                self.out,
+                "Type a move's number or name, or a command: q quit, u undo, h hints on/off, ? help."
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Plays turns until the game ends, taking moves back when a human asks.
+    fn moves(&mut self, line: &mut Line) -> io::Result<Ending> {
+        loop {
+            let (code, to_move) = line.now();
+            if line.occurrences() >= REPETITIONS {
+                return self.repetition(code, to_move);
+            }
+            match self.turn(line)? {
+                Step::Over(ending) => return Ok(ending),
+                Step::Moved(ply) => line.push(ply),
+                Step::Undo => {
+                    let undone: Vec<String> = line
+                        .undo(to_move)
+                        .iter()
+                        .map(|p| format!("{} by player {}", p.label, p.mover))
+                        .collect();
+                    writeln!(self.out, "Taken back: {}.", undone.join(", "))?;
+                }
+            }
+        }
     }
 
     fn announce_roll(&mut self, b: &Branch) -> io::Result<()> {
@@ -159,9 +197,10 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
         writeln!(self.out, "\n{who} rolls {}.", rolled.join(", "))
     }
 
-    /// Shows the position; ends the game, or makes one move.
-    fn turn(&mut self, code: Code, to_move: u8) -> io::Result<Step> {
+    /// Shows the position; ends the game, makes one move, or asks to undo.
+    fn turn(&mut self, line: &Line) -> io::Result<Step> {
         let engine = self.game.engine;
+        let (code, to_move) = line.now();
         let (e, moves) = engine
             .moves_of(code)
             .map_err(|f| io::Error::other(f.error.message))?;
@@ -179,63 +218,30 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
                 self.opts.blunder,
                 &mut self.rng,
             ),
-            Seat::Human => match self.ask(to_move, &moves)? {
-                Some(k) => k,
-                None => {
+            Seat::Human => match self.ask(to_move, &moves, line.can_undo(to_move))? {
+                Asked::Move(k) => k,
+                Asked::Undo => return Ok(Step::Undo),
+                Asked::Quit => {
+                    writeln!(self.out, "Player {to_move} quits: the game is abandoned.")?;
+                    return Ok(Step::Over(Ending::Abandoned));
+                }
+                Asked::NoInput => {
                     writeln!(self.out, "No more input: the game stops here.")?;
                     return Ok(Step::Over(Ending::NoInput));
                 }
             },
         };
-        let (label, child) = &moves[pick.min(moves.len() - 1)];
-        writeln!(self.out, "Player {to_move} plays {label}.")?;
-        Ok(Step::Moved(*child))
-    }
-
-    /// Lists the moves and reads until a legal one is named; `None` at end of input.
-    fn ask(&mut self, to_move: u8, moves: &[(String, Child)]) -> io::Result<Option<usize>> {
-        self.list_moves(moves)?;
-        let labels: Vec<String> = moves.iter().map(|(l, _)| l.clone()).collect();
-        loop {
-            write!(self.out, "Player {to_move}, your move: ")?;
-            self.out.flush()?;
-            let Some(entry) = input::read_entry(self.input)? else {
-                writeln!(self.out)?;
-                return Ok(None);
-            };
-            if self.opts.echo {
-                writeln!(self.out, "{entry}")?;
-            }
-            match input::parse_entry(&entry, &labels) {
-                Ok(k) => return Ok(Some(k)),
-                Err(why) => writeln!(self.out, "{why}")?,
-            }
-        }
-    }
-
-    fn list_moves(&mut self, moves: &[(String, Child)]) -> io::Result<()> {
-        let hints = self.opts.hints;
-        let head = if hints {
-            "Moves, with your result after each (in N: moves until the end, counting this one):"
-        } else {
-            "Moves:"
+        let Some((label, child)) = moves.get(pick).or(moves.last()) else {
+            return Err(io::Error::other("a position that is not over has no move"));
         };
-        writeln!(self.out, "{head}")?;
-        let width = moves.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
-        let num = moves.len().to_string().len();
-        for (k, (label, child)) in moves.iter().enumerate() {
-            let hint = match self.game.solution.get(child.code) {
-                Some(e) if hints => {
-                    let mut seen = seen_by_mover(e, child.kept);
-                    seen.remoteness = seen.remoteness.map(|r| r + 1);
-                    format!("  {}", value_text(&seen))
-                }
-                _ => String::new(),
-            };
-            let line = format!("  {:>num$}  {label:<width$}{hint}", k + 1);
-            writeln!(self.out, "{}", line.trim_end())?;
-        }
-        Ok(())
+        writeln!(self.out, "Player {to_move} plays {label}.")?;
+        Ok(Step::Moved(Ply {
+            mover: to_move,
+            label: label.clone(),
+            before: code,
+            child: *child,
+            by_computer: seat == Seat::Computer,
+        }))
     }
 
     fn game_over(&mut self, rel: Rel, rule: usize, to_move: u8) -> io::Result<Ending> {

@@ -1,0 +1,120 @@
+//! A human's turn at the prompt: the list of moves (with hints when they are on), reading entries
+//! until one makes a move or asks to quit or undo, and answering `h` and `?` on the spot.
+
+use super::input::{needs_escape, parse_entry, read_entry, Typed, COMMANDS};
+use super::{value_text, Table};
+use crate::engine::Child;
+use crate::solve::seen_by_mover;
+use std::io::{self, BufRead, Write};
+
+/// What a human's turn came to.
+pub enum Asked {
+    Move(usize),
+    Quit,
+    Undo,
+    NoInput,
+}
+
+/// The line under a list of moves that names the moves typed with `=`, if any.
+fn escape_note(moves: &[(String, Child)]) -> Option<String> {
+    let escaped: Vec<String> = moves
+        .iter()
+        .filter(|(l, _)| needs_escape(l))
+        .map(|(l, _)| format!("={}", l.trim()))
+        .collect();
+    let shown = match escaped.len() {
+        0 => return None,
+        1..=3 => escaped.join(", "),
+        _ => format!("{} and so on", escaped[..3].join(", ")),
+    };
+    Some(format!(
+        "(A move named like a number or a command is typed with = first: {shown}.)"
+    ))
+}
+
+impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
+    /// Lists the moves and reads until an entry makes a move, quits or undoes (`can_undo`: the
+    /// player has a move to take back); `h` and `?` are answered here.
+    pub(super) fn ask(
+        &mut self,
+        to_move: u8,
+        moves: &[(String, Child)],
+        can_undo: bool,
+    ) -> io::Result<Asked> {
+        self.list_moves(moves)?;
+        let labels: Vec<String> = moves.iter().map(|(l, _)| l.clone()).collect();
+        loop {
+            write!(self.out, "Player {to_move}, your move: ")?;
+            self.out.flush()?;
+            let Some(entry) = read_entry(self.input)? else {
+                writeln!(self.out)?;
+                return Ok(Asked::NoInput);
+            };
+            if self.opts.echo {
+                writeln!(self.out, "{entry}")?;
+            }
+            match parse_entry(&entry, &labels) {
+                Ok(Typed::Move(k)) => return Ok(Asked::Move(k)),
+                Ok(Typed::Quit) => return Ok(Asked::Quit),
+                Ok(Typed::Undo) if can_undo => return Ok(Asked::Undo),
+                Ok(Typed::Undo) => writeln!(
+                    self.out,
+                    "Nothing to undo: player {to_move} has not moved in this game yet."
+                )?,
+                Ok(Typed::Hints) => {
+                    self.hints = !self.hints;
+                    let now = if self.hints { "on" } else { "off" };
+                    writeln!(self.out, "Hints {now}.")?;
+                    self.list_moves(moves)?;
+                }
+                Ok(Typed::Help) => self.help()?,
+                Err(why) => writeln!(self.out, "{why}")?,
+            }
+        }
+    }
+
+    fn help(&mut self) -> io::Result<()> {
+        writeln!(
+            self.out,
+            "Type a move's number, or its name as listed (case and spaces do not matter), or a \
+             command:"
+        )?;
+        for (short, long, what) in COMMANDS {
+            let words = format!("{short}, {long}");
+            writeln!(self.out, "  {words:<9} {what}")?;
+        }
+        writeln!(
+            self.out,
+            "Digits alone are always a move number; a move named like a number or a command is \
+             typed\nwith = first (=3, =q)."
+        )
+    }
+
+    pub(super) fn list_moves(&mut self, moves: &[(String, Child)]) -> io::Result<()> {
+        let hints = self.hints;
+        let head = if hints {
+            "Moves, with your result after each (in N: moves until the end, counting this one):"
+        } else {
+            "Moves:"
+        };
+        writeln!(self.out, "{head}")?;
+        let width = moves.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
+        let num = moves.len().to_string().len();
+        for (k, (label, child)) in moves.iter().enumerate() {
+            let hint = match self.game.solution.get(child.code) {
+                Some(e) if hints => {
+                    let mut seen = seen_by_mover(e, child.kept);
+                    seen.remoteness = seen.remoteness.map(|r| r + 1);
+                    format!("  {}", value_text(&seen))
+                }
+                _ => String::new(),
+            };
+            let line = format!("  {:>num$}  {label:<width$}{hint}", k + 1);
+            writeln!(self.out, "{}", line.trim_end())?;
+        }
+        if let Some(note) = escape_note(moves) {
+            writeln!(self.out, "{note}")?;
+        }
+        Ok(())
+    }
+}
