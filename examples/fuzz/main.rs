@@ -4,7 +4,8 @@
 //!
 //! Built with overflow checks, so an i64 wrap is a panic:
 //!   cargo run --profile fuzz --example fuzz -- --cases 1000000
-//! Each input is a pure function of `--seed` and its number; `--only N` reruns one input.
+//! Each input is a pure function of `--seed` and its number; `--only N` reruns one input, and
+//! `--file PATH` runs a file (such as a finding) through the same pipeline.
 
 mod inputs;
 mod pipeline;
@@ -39,6 +40,10 @@ struct Args {
     /// Run only this input, in this process, and print it and its result.
     #[arg(long)]
     only: Option<u64>,
+    /// Run this file (a finding, say) through the pipeline in this process, and print the result
+    /// and the time it took.
+    #[arg(long, value_name = "PATH", conflicts_with = "only")]
+    file: Option<PathBuf>,
     #[arg(long, hide = true)]
     worker: bool,
     #[arg(long, hide = true, default_value_t = 0)]
@@ -78,6 +83,19 @@ fn main() -> ExitCode {
     let args = Args::parse();
     if args.worker {
         worker::run(args.seed, args.from, args.step.max(1), args.cases);
+        return ExitCode::SUCCESS;
+    }
+    if let Some(path) = &args.file {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("fuzz: cannot read {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        };
+        let t = Instant::now();
+        let result = pipeline::run(&text, args.seed);
+        println!("{result:?} in {:.2} s", t.elapsed().as_secs_f64());
         return ExitCode::SUCCESS;
     }
     if let Some(i) = args.only {
