@@ -9,5 +9,5 @@ ref_dir=${GAMEC_BENCH_DIR:-../shared/bench}
 cargo build --release --quiet
 cc -O2 -o target/nim_ref "$ref_dir/nim_ref.c"
 "$ref_dir/ratio" -n "$runs" \
-  'target/release/gamec solve games/nim.game --set piles=7,7,7,7,7,7,7,7' \
+  'target/release/gamec solve games/nim.game --set piles=7,7,7,7,7,7,7,7 --no-symmetry' \
   'target/nim_ref 7 7 7 7 7 7 7 7'

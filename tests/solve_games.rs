@@ -57,8 +57,13 @@ fn nim_345_is_a_win_in_11_taking_2_from_the_heap_of_3() {
         .filter(|m| m["value"] == "win")
         .collect();
     assert_eq!(winning.len(), 1, "only one winning move: {winning:?}");
-    assert_eq!(j["positions"], 120);
+    // 48 classes of heaps in any order, standing for the 120 positions play reaches.
+    assert_eq!(j["positions"], 48);
+    assert_eq!(j["symmetry"], serde_json::json!(["heap: any order"]));
     assert_eq!(j["grundy"], 2);
+    let plain = solve_json(&["games/nim.game", "--no-symmetry"]);
+    assert_eq!(plain["positions"], 120);
+    assert_eq!(plain["start"], j["start"]);
 }
 
 #[test]

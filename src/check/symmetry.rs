@@ -11,6 +11,11 @@ pub fn compile(file: &GameFile, cx: &Cx, d: &mut Diagnostics) -> Vec<CSymmetry> 
     let mut out: Vec<CSymmetry> = Vec::new();
     for (k, s) in file.symmetries.iter().enumerate() {
         let Some(var) = cx.var_index(&s.var.name) else {
+            // A variable whose declaration failed has had its diagnostic: one cause, one report.
+            let declared = file.state.iter().flat_map(|b| &b.vars);
+            if declared.clone().any(|v| v.name.name == s.var.name) {
+                continue;
+            }
             let names = cx.vars.iter().map(|v| v.name.as_str());
             d.push(catalog::unknown_variable(
                 s.var.span,
