@@ -5,6 +5,7 @@
 
 use super::Code;
 use crate::rules::{Rules, SymmetryKind, VarKind};
+use std::borrow::Cow;
 
 /// The symmetries of one game: one part per declared variable, each acting on its own digits.
 #[derive(Clone, Debug)]
@@ -42,7 +43,7 @@ struct Perm {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Image {
     pub code: Code,
-    pub how: String,
+    pub how: Cow<'static, str>,
 }
 
 impl Symmetry {
@@ -101,7 +102,7 @@ impl Symmetry {
     pub fn images(&self, code: Code) -> Vec<Image> {
         let mut all = vec![Image {
             code,
-            how: String::new(),
+            how: Cow::Borrowed(""),
         }];
         let mut digits = Vec::new();
         for p in self.parts.iter().filter(|p| !p.proven) {
@@ -109,9 +110,9 @@ impl Symmetry {
             for i in &all {
                 next.push(i.clone());
                 for j in p.images(i.code, &mut digits) {
-                    let how = match (i.how.as_str(), j.how.as_str()) {
-                        ("", h) => h.to_string(),
-                        (a, b) => format!("{a} and {b}"),
+                    let how = match (&*i.how, &j.how) {
+                        ("", h) => h.clone(),
+                        (a, b) => Cow::Owned(format!("{a} and {b}")),
                     };
                     next.push(Image { code: j.code, how });
                 }
@@ -194,7 +195,7 @@ impl Part {
                 .iter()
                 .map(|p| Image {
                     code: self.join(rest, p.src.iter().map(|&s| digits[s as usize])),
-                    how: p.name.to_string(),
+                    how: Cow::Borrowed(p.name),
                 })
                 .collect(),
             Kind::Sort => {
@@ -204,7 +205,7 @@ impl Part {
                 loop {
                     out.push(Image {
                         code: self.join(rest, order.iter().copied()),
-                        how: "in another order".to_string(),
+                        how: Cow::Borrowed("in another order"),
                     });
                     if !next_permutation(&mut order) {
                         break;
