@@ -135,8 +135,18 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
 }
 
 /// Text that shows a game uses a construct added after the first differential tests.
-const CONSTRUCTS: [&str; 10] = [
-    "  def ", " then ", ": if ", "first(", "last(", "{v", "grid ", "rows(", "let ", "for ",
+const CONSTRUCTS: [&str; 11] = [
+    "  def ",
+    " then ",
+    ": if ",
+    "first(",
+    "last(",
+    "{v",
+    "grid ",
+    "rows(",
+    "let ",
+    "for ",
+    "first mover ",
 ];
 
 // ---------------------------------------------------------------- regressions found by the above

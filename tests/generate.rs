@@ -9,6 +9,7 @@ use rand_chacha::ChaCha8Rng;
 const SEQUENTIAL: &[&str] = &[
     "about ",
     "players 2",
+    "first mover ",
     ": bool = ",
     "option ",
     "= [",

@@ -75,6 +75,7 @@ const PIECES: &[&str] = &[
     "weights",
     "option",
     "players",
+    "first mover",
     "again",
     "as",
     "where",

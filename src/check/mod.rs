@@ -39,6 +39,7 @@ pub fn family(file: &GameFile, diags: &mut Diagnostics) -> Option<Family> {
         .chain(file.moves.iter().map(|m| m.span))
         .chain(file.ends.iter().map(|e| e.span))
         .chain(file.setups.iter().map(|s| s.span))
+        .chain(file.first_movers.iter().map(|f| f.span))
         .next();
     let throw_span: Option<Span> = file
         .throws

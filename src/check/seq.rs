@@ -44,6 +44,7 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
         .map(|s| compile_setup(s, &mut cx, d))
         .collect();
     let setup = setups.into_iter().next().flatten();
+    let first_mover = first_mover(file, setup.as_ref(), &mut cx, d);
     let moves = compile_moves(file, &mut cx, d);
     let ends: Vec<CEnd> = file
         .ends
@@ -73,6 +74,7 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
         turn_matters: cx.uses_turn,
         has_again,
         locals: cx.max_locals,
+        first_mover,
     })
 }
 
@@ -354,20 +356,48 @@ fn check_encoding_fits(file: &GameFile, ranges: &[(i64, i64)], cx: &Cx, d: &mut 
     }
 }
 
+/// A player's number fixed before play (`setup by player K`, `first mover K`): 1 or 2.
+fn const_player(e: &Expr, cx: &mut Cx, d: &mut Diagnostics) -> Option<u8> {
+    match cx.const_int(e, d)? {
+        p @ 1..=2 => Some(p as u8),
+        p => {
+            d.push(
+                Diag::error("gamec::bad_player", format!("there is no player {p}"))
+                    .label(e.span, "not a player")
+                    .help("Players are numbered 1 and 2."),
+            );
+            None
+        }
+    }
+}
+
+/// Who makes the first move: `first mover K`, the player after `setup by player K`, or 1. Said
+/// both ways (or `first mover` twice), it is `gamec::duplicate_declaration`.
+fn first_mover(file: &GameFile, setup: Option<&CSetup>, cx: &mut Cx, d: &mut Diagnostics) -> u8 {
+    let said: Vec<&FirstMover> = file.first_movers.iter().collect();
+    if let [first, again, ..] = said[..] {
+        d.push(catalog::duplicate_declaration(
+            again.span,
+            first.span,
+            "first mover",
+        ));
+    }
+    let by = file.setups.first().and_then(|s| s.by_player.as_ref());
+    if let (Some(f), Some(by)) = (said.first(), by) {
+        d.push(catalog::first_mover_twice(f.span, by.span));
+    }
+    let declared = said.first().and_then(|f| const_player(&f.player, cx, d));
+    match (setup.and_then(|s| s.by_player), declared) {
+        (Some(k), _) => 3 - k,
+        (None, Some(p)) => p,
+        (None, None) => 1,
+    }
+}
+
 fn compile_setup(s: &Setup, cx: &mut Cx, d: &mut Diagnostics) -> Option<CSetup> {
     let by_player = match &s.by_player {
         None => None,
-        Some(e) => match cx.const_int(e, d)? {
-            p @ 1..=2 => Some(p as u8),
-            p => {
-                d.push(
-                    Diag::error("gamec::bad_player", format!("there is no player {p}"))
-                        .label(e.span, "not a player")
-                        .help("Players are numbered 1 and 2."),
-                );
-                return None;
-            }
-        },
+        Some(e) => Some(const_player(e, cx, d)?),
     };
     let body = stmts(&s.body, cx, Place::Setup, d)?;
     Some(CSetup {

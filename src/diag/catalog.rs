@@ -163,6 +163,17 @@ pub fn wrong_arguments(span: Span, func: &str, wanted: &str) -> Diag {
         .help(format!("Call it as `{func}` with {wanted}."))
 }
 
+/// `first mover` and `setup by player K` both say who moves first.
+pub fn first_mover_twice(first_mover: Span, by_player: Span) -> Diag {
+    Diag::error(
+        "gamec::duplicate_declaration",
+        "who moves first is said twice: by `first mover` and by `setup by player`",
+    )
+    .label(by_player, "the setup is this player's move, so the other moves first")
+    .label(first_mover, "and this says who moves first")
+    .help("Keep one: `setup by player K` makes the setup K's move and the other player moves first; `first mover` with a setup that is nobody's move (`setup { ... }`).")
+}
+
 pub fn not_constant(span: Span, name: &str) -> Diag {
     Diag::error(
         "gamec::not_constant",

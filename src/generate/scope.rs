@@ -74,6 +74,8 @@ pub(super) struct Gen<'a, R: Rng> {
     /// Whether a block at the top of a body may hold `let` (not the setup's: each roll there
     /// starts a new branch).
     pub top_lets: bool,
+    /// Whether the game says `first mover` (its setup is then nobody's move).
+    pub first_mover: bool,
     counter: u32,
 }
 
@@ -105,6 +107,7 @@ impl<'a, R: Rng> Gen<'a, R> {
             cond_locals: Vec::new(),
             defs: Vec::new(),
             top_lets: true,
+            first_mover: false,
             counter: 0,
         }
     }

@@ -52,6 +52,9 @@ pub struct Game {
     pub turn_matters: bool,
     /// Whether some move says `again`.
     pub has_again: bool,
+    /// Who makes the first move (`first mover K`; 1 without it). A setup `by player K` then
+    /// makes 3 − K move first instead (`setup::starts`).
+    pub first_mover: u8,
 }
 
 impl Game {
@@ -80,8 +83,18 @@ impl Game {
                 .collect(),
             turn_matters: false,
             has_again: false,
+            first_mover: 1,
         };
         options::evaluate(&mut game, file, sets)?;
+        if let Some(f) = file.first_movers.first() {
+            let k = Ctx::new(&game, Position::default())
+                .int(&f.player)
+                .map_err(Error::Declaration)?;
+            game.first_mover = match k {
+                1 | 2 => k as u8,
+                _ => return Err(Error::Declaration(invalid("first mover", "no such player"))),
+            };
+        }
         for decl in file.state.iter().flat_map(|s| &s.vars) {
             let var = declare(&game, decl).map_err(Error::Declaration)?;
             game.vars.push(var);
@@ -108,7 +121,8 @@ impl Game {
         self.vars.iter().find(|v| v.name == name)
     }
 
-    /// Every variable at its initial value; player 1 to move, player 2 the last to have moved.
+    /// Every variable at its initial value; the first mover to move, the other player the last
+    /// to have moved.
     pub fn initial(&self) -> Position {
         Position {
             vars: self
@@ -116,8 +130,8 @@ impl Game {
                 .iter()
                 .map(|v| (v.name.clone(), v.init.clone()))
                 .collect::<BTreeMap<_, _>>(),
-            mover: 1,
-            last_mover: 2,
+            mover: self.first_mover,
+            last_mover: 3 - self.first_mover,
         }
     }
 }

@@ -384,4 +384,7 @@ pub struct Rules {
     /// Whether some move can keep the turn (`again`); positions then record who moved last.
     pub has_again: bool,
     pub locals: u16,
+    /// Who makes the first move of play, after the setup if there is one (`first mover K`, the
+    /// player after `setup by player K`, or 1).
+    pub first_mover: u8,
 }

@@ -108,6 +108,13 @@ fn parse_game(pair: Pair<Rule>) -> Result<GameFile> {
             Rule::option => g.options.push(parse_option(item)?),
             Rule::def_decl => g.defs.push(parse_def(item)?),
             Rule::players => g.players.push(parse_players(item)?),
+            Rule::first_mover => {
+                let span = span(&item);
+                let who = children(item).find(|p| p.as_rule() == Rule::expr);
+                let who = who.ok_or_else(|| catalog::syntax_internal(span))?;
+                let player = parse_expr(who)?;
+                g.first_movers.push(FirstMover { player, span });
+            }
             Rule::state => g.state.push(parse_state(item)?),
             Rule::setup => g.setups.push(parse_setup(item)?),
             Rule::move_decl => g.moves.push(parse_move(item)?),
