@@ -135,7 +135,7 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
 }
 
 /// Text that shows a game uses a construct added after the first differential tests.
-const CONSTRUCTS: [&str; 11] = [
+const CONSTRUCTS: [&str; 15] = [
     "  def ",
     " then ",
     ": if ",
@@ -147,6 +147,10 @@ const CONSTRUCTS: [&str; 11] = [
     "let ",
     "for ",
     "first mover ",
+    "lines(",
+    "cells(",
+    "neighbours(",
+    "orthogonal(",
 ];
 
 // ---------------------------------------------------------------- regressions found by the above

@@ -208,6 +208,20 @@ pub fn bad_grid_size(span: Span, cols: i64, rows: i64) -> Diag {
     .help("A grid has at least 1 column and 1 row, and at most 1000 cells.")
 }
 
+/// `lines(board, k)` with `k` below 1.
+pub fn bad_line_length(span: Span, k: i64) -> Diag {
+    Diag::error("gamec::bad_range", format!("a line of {k} cells is not allowed"))
+        .label(span, "length")
+        .help("`lines(board, k)` lists the straight runs of k cells, k at least 1; a k longer than the grid simply gives no line.")
+}
+
+/// A run of cells (or `lines`) where only numbers may be ranged over.
+pub fn bad_domain_runs(span: Span, what: &str) -> Diag {
+    Diag::error("gamec::bad_domain", format!("{what} ranges over numbers, not runs of cells"))
+        .label(span, "runs of cells")
+        .help("Range over the cells of a run, or over `lines(...)`, with `count`, `any`, `all`, `first` or `last` (`any(line in lines(board, 3) where all(v in line where v == x))`); a `for` loop may range over `lines(...)` too. A parameter ranges over `rows(board)` and `cols(board)`.")
+}
+
 pub fn init_out_of_range(span: Span, name: &str, value: i64, lo: i64, hi: i64) -> Diag {
     Diag::error(
         "gamec::init_out_of_range",
@@ -220,7 +234,7 @@ pub fn init_out_of_range(span: Span, name: &str, value: i64, lo: i64, hi: i64) -
 pub fn bad_domain(span: Span) -> Diag {
     Diag::error("gamec::bad_domain", "this cannot be ranged over")
         .label(span, "expected a range")
-        .help("A parameter, roll or `count(...)` ranges over `LO..=HI`, `indices(array)` or `players`.")
+        .help("A parameter, roll or `count(...)` ranges over `LO..=HI`, `indices(array)`, `rows(grid)`, `cols(grid)` or `players`; `count(...)`, `any`, `all`, `first` and `last` also over `lines(grid, k)` and the cells of a run (`cells(grid)`, a line, `neighbours(grid, r, c)`).")
 }
 
 pub fn not_assignable(span: Span, name: &str, what: &str) -> Diag {

@@ -76,6 +76,9 @@ pub(super) struct Gen<'a, R: Rng> {
     pub top_lets: bool,
     /// Whether the game says `first mover` (its setup is then nobody's move).
     pub first_mover: bool,
+    /// Names bound to runs of cells, innermost last, and the definitions over runs.
+    pub run_locals: Vec<super::runs::RunLocal>,
+    pub run_defs: Vec<super::runs::RunDef>,
     counter: u32,
 }
 
@@ -108,6 +111,8 @@ impl<'a, R: Rng> Gen<'a, R> {
             defs: Vec::new(),
             top_lets: true,
             first_mover: false,
+            run_locals: Vec::new(),
+            run_defs: Vec::new(),
             counter: 0,
         }
     }

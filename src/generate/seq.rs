@@ -108,6 +108,9 @@ impl<R: Rng> Gen<'_, R> {
                 params,
                 gives_bool,
             });
+            if self.chance(0.3) {
+                out.push_str(&self.run_def().unwrap_or_default());
+            }
         }
         out
     }
@@ -236,7 +239,7 @@ impl<R: Rng> Gen<'_, R> {
                 format!("[{elem}; {len_text}]"),
                 len,
             )
-        } else if self.chance(0.2) {
+        } else if self.chance(0.3) {
             let (cols, rows) = (self.int_in(1, 3), self.int_in(1, 2));
             let ty = format!("grid {cols} x {rows} of {elem}");
             (Shape::Grid { cols, rows }, ty, (cols * rows) as usize)

@@ -11,7 +11,11 @@ impl<R: Rng> Gen<'_, R> {
     pub fn block(&mut self, n: usize, depth: u32, indent: usize) -> String {
         let mut out = String::new();
         let before = self.locals.len();
+        let runs_before = self.run_locals.len();
         for _ in 0..n {
+            if (indent > 4 || self.top_lets) && self.chance(0.05) {
+                out.push_str(&self.run_let(indent));
+            }
             if (indent > 4 || self.top_lets) && self.chance(0.15) {
                 let name = self.fresh("v");
                 let e = self.expr_depth();
@@ -27,6 +31,7 @@ impl<R: Rng> Gen<'_, R> {
             out.push_str(&s);
         }
         self.locals.truncate(before);
+        self.run_locals.truncate(runs_before);
         out
     }
 
@@ -53,6 +58,11 @@ impl<R: Rng> Gen<'_, R> {
             }
             2 if self.profile.again => format!("{pad}again\n"),
             5 if depth > 0 && self.chance(0.5) => {
+                if self.chance(0.3) {
+                    if let Some(s) = self.lines_loop(depth - 1, indent) {
+                        return s;
+                    }
+                }
                 let (dom, local) = self.domain(e);
                 let name = local.name.clone();
                 self.locals.push(local);

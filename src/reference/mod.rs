@@ -16,6 +16,7 @@ mod expand;
 mod explore;
 mod game;
 mod options;
+mod runs;
 mod setup;
 mod turn;
 mod values;

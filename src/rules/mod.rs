@@ -5,12 +5,17 @@ mod eval;
 mod exec;
 mod fault;
 mod roll;
+mod runs;
+mod simple;
+mod walk;
 
 pub use eval::Ctx;
 pub use fault::{
     arith, check_range, range_size, RtError, RtKind, DEFAULT_MAX_STEPS, MAX_RANGE, MAX_STEPS,
 };
 pub use roll::roll_problem;
+pub use runs::RunTable;
+pub use simple::{simplify, Operand, Simple};
 
 use crate::syntax::ast::Span;
 
@@ -42,7 +47,10 @@ impl CExpr {
             | CExpr::MaxOf { .. }
             | CExpr::Fold { .. }
             | CExpr::Let { .. }
-            | CExpr::GridIndex { .. } => false,
+            | CExpr::GridIndex { .. }
+            | CExpr::RunFold { .. }
+            | CExpr::RunElem { .. }
+            | CExpr::RunLen { .. } => false,
             CExpr::Cond(c, a, b) => c.is_constant() && a.is_constant() && b.is_constant(),
             CExpr::ListElem { index, .. } => index.is_constant(),
             CExpr::Neg(x, _) | CExpr::Not(x) | CExpr::Abs(x, _) => x.is_constant(),
@@ -194,6 +202,31 @@ pub enum CExpr {
         value: Box<CExpr>,
         body: Box<CExpr>,
     },
+    /// `count`/`any`/`all`/`first`/`last(v in RUN where C)` over the cells of run number `run`
+    /// of `runs`, each cell's value in `local`. With `cmp`, the condition is `v OP cond` where
+    /// `cond` neither reads `v` nor takes steps, so it is evaluated once per fold.
+    RunFold {
+        fold: Fold,
+        local: u16,
+        runs: std::sync::Arc<RunTable>,
+        run: Box<CExpr>,
+        cond: Box<CExpr>,
+        cmp: Option<CmpOp>,
+        span: Span,
+    },
+    /// `RUN[j]`: the value of the run's `j`-th cell.
+    RunElem {
+        runs: std::sync::Arc<RunTable>,
+        run: Box<CExpr>,
+        index: Box<CExpr>,
+        span: Span,
+    },
+    /// `len(RUN)`: how many cells the run has.
+    RunLen {
+        runs: std::sync::Arc<RunTable>,
+        run: Box<CExpr>,
+        span: Span,
+    },
 }
 
 /// Where an assignment or roll writes.
@@ -250,62 +283,6 @@ pub enum CStmt {
         weights: Option<Vec<CExpr>>,
         span: Span,
     },
-}
-
-/// A value read without evaluating an expression tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Operand {
-    Const(i64),
-    Local(u16),
-    Slot(u32),
-}
-
-/// A plain assignment `x op= v` or `a[p] op= v` (p a parameter): what most move bodies consist
-/// of, run by a tight loop instead of the general interpreter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Simple {
-    pub base: u32,
-    pub len: u32,
-    pub offset: i64,
-    /// The parameter indexing an array, if any.
-    pub index: Option<u16>,
-    pub op: COp,
-    pub value: Operand,
-}
-
-/// The body as plain assignments, if it is nothing else (at most 8 of them).
-pub fn simplify(body: &[CStmt]) -> Option<Vec<Simple>> {
-    if body.len() > 8 {
-        return None;
-    }
-    body.iter()
-        .map(|s| match s {
-            CStmt::Assign {
-                target, op, value, ..
-            } => {
-                let index = match &target.index {
-                    None => None,
-                    Some(CExpr::Local(l)) => Some(*l),
-                    Some(_) => return None,
-                };
-                let value = match value {
-                    CExpr::Const(c) => Operand::Const(*c),
-                    CExpr::Local(l) => Operand::Local(*l),
-                    CExpr::Slot(s) => Operand::Slot(*s),
-                    _ => return None,
-                };
-                Some(Simple {
-                    base: target.base,
-                    len: target.len,
-                    offset: target.offset,
-                    index,
-                    op: *op,
-                    value,
-                })
-            }
-            _ => None,
-        })
-        .collect()
 }
 
 /// One move family: `move take(i in indices(heap), n in 1..=heap[i]) if ... { ... }`. Parameter
