@@ -135,7 +135,7 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
 }
 
 /// Text that shows a game uses a construct added after the first differential tests.
-const CONSTRUCTS: [&str; 15] = [
+const CONSTRUCTS: [&str; 17] = [
     "  def ",
     " then ",
     ": if ",
@@ -151,6 +151,8 @@ const CONSTRUCTS: [&str; 15] = [
     "cells(",
     "neighbours(",
     "orthogonal(",
+    "{square(",
+    " % 2}",
 ];
 
 // ---------------------------------------------------------------- regressions found by the above

@@ -25,6 +25,8 @@ const SEQUENTIAL: &[&str] = &[
     "weights [",
     "move ",
     " as \"",
+    "{square(",
+    " + 1}",
     " if ",
     "else {",
     "else if",

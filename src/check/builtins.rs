@@ -107,6 +107,14 @@ impl Cx {
                 ));
                 None
             }
+            ("square", _) => {
+                d.push(catalog::misplaced_statement(
+                    span,
+                    "square(...)",
+                    "as all that a label's braces hold, like `as \"{square(r, c)}\"`",
+                ));
+                None
+            }
             ("cells" | "neighbours" | "orthogonal", _) => self.run_call(func, args, span, mode, d),
             ("count" | "any" | "all" | "first" | "last", _) => {
                 d.push(catalog::wrong_arguments(

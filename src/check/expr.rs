@@ -48,6 +48,7 @@ pub(super) const BUILTINS: &[&str] = &[
     "cells",
     "neighbours",
     "orthogonal",
+    "square",
 ];
 
 /// The checker's context: what names mean, and what the rules have been seen to depend on.

@@ -63,6 +63,7 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
     if d.has_errors() {
         return None;
     }
+    let (labels_checked, coordinates) = super::label::label_needs(&moves);
     Some(Rules {
         name: file.name.value.clone(),
         about: file.about.first().map(|a| a.value.clone()),
@@ -76,6 +77,8 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
         has_again,
         locals: cx.max_locals,
         first_mover,
+        labels_checked,
+        coordinates,
     })
 }
 

@@ -53,6 +53,7 @@ pub const CODES: &[&str] = &[
     "gamec::def_too_large",
     "gamec::unused_def",
     "gamec::no_value",
+    "gamec::duplicate_label",
 ];
 
 /// Codes that are warnings: their fixtures pass `gamec check` with the warning shown.

@@ -5,6 +5,7 @@ mod board_text;
 mod encode;
 mod expansion;
 pub mod graph;
+mod labels;
 pub mod memory;
 mod moves;
 mod position_text;

@@ -55,6 +55,10 @@ pub struct Game {
     /// Who makes the first move (`first mover K`; 1 without it). A setup `by player K` then
     /// makes 3 − K move first instead (`setup::starts`).
     pub first_mover: u8,
+    /// Each move family's label template, as parts, if it has one.
+    pub labels: Vec<Option<Vec<super::label::Piece>>>,
+    /// Every enumeration value's display text (its name when none is given), by name.
+    pub shown: Vec<(String, String)>,
 }
 
 impl Game {
@@ -84,7 +88,28 @@ impl Game {
             turn_matters: false,
             has_again: false,
             first_mover: 1,
+            labels: Vec::new(),
+            shown: file
+                .state
+                .iter()
+                .flat_map(|s| &s.vars)
+                .flat_map(|v| match &v.ty {
+                    VarType::Scalar(ElemType::Enum(vs, _))
+                    | VarType::PerPlayer(ElemType::Enum(vs, _), _)
+                    | VarType::Array(ElemType::Enum(vs, _), _, _)
+                    | VarType::Grid(ElemType::Enum(vs, _), _, _, _) => vs.clone(),
+                    _ => Vec::new(),
+                })
+                .map(|v| {
+                    let text = v.display.map_or(v.name.name.clone(), |d| d.value);
+                    (v.name.name, text)
+                })
+                .collect(),
         };
+        for m in &file.moves {
+            let pieces = m.label.as_ref().map(super::label::pieces).transpose();
+            game.labels.push(pieces.map_err(Error::Declaration)?);
+        }
         options::evaluate(&mut game, file, sets)?;
         if let Some(f) = file.first_movers.first() {
             let k = Ctx::new(&game, Position::default())
@@ -110,6 +135,12 @@ impl Game {
 
     pub fn def(&self, name: &str) -> Option<&DefDecl> {
         self.defs.iter().find(|d| d.name.name == name)
+    }
+
+    /// How an enumeration's value is shown: its display text, or its name.
+    pub fn shown<'a>(&'a self, name: &'a str) -> &'a str {
+        let found = self.shown.iter().find(|(n, _)| n == name);
+        found.map_or(name, |(_, text)| text.as_str())
     }
 
     /// Whether `name` is a value of some variable's enumeration.

@@ -15,6 +15,7 @@ mod exec;
 mod expand;
 mod explore;
 mod game;
+mod label;
 mod options;
 mod runs;
 mod setup;
@@ -58,6 +59,8 @@ pub enum FaultKind {
     BadWeights,
     /// `first(...)` or `last(...)` found no value meeting its condition.
     NoValue,
+    /// Two legal moves of a position have the same label.
+    DuplicateLabel,
     Invalid,
 }
 

@@ -26,6 +26,8 @@ pub enum RtKind {
     TooManySteps,
     /// `first(...)` or `last(...)` over a range where no value meets the condition.
     NoValue,
+    /// Two legal moves of a position have the same label.
+    DuplicateLabel,
 }
 
 /// The most values a parameter, `count`/`any`/`all` or roll may range over at run time.

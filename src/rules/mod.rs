@@ -4,6 +4,7 @@
 mod eval;
 mod exec;
 mod fault;
+mod label;
 mod roll;
 mod runs;
 mod simple;
@@ -13,6 +14,7 @@ pub use eval::Ctx;
 pub use fault::{
     arith, check_range, range_size, RtError, RtKind, DEFAULT_MAX_STEPS, MAX_RANGE, MAX_STEPS,
 };
+pub use label::{column_name, square_name, LabelPart};
 pub use roll::roll_problem;
 pub use runs::RunTable;
 pub use simple::{simplify, Operand, Simple};
@@ -292,8 +294,9 @@ pub struct CMove {
     pub name: String,
     /// Parameter names, in order (for labels like `take 2 from heap 0`).
     pub params: Vec<String>,
-    /// The `as "..."` template, if any.
-    pub label: Option<String>,
+    /// The `as "..."` template compiled, if any, and where it is written.
+    pub label: Option<Vec<LabelPart>>,
+    pub label_span: Span,
     pub domains: Vec<CDomain>,
     pub guard: Option<CExpr>,
     pub body: Vec<CStmt>,
@@ -361,6 +364,12 @@ pub struct Rules {
     /// Whether some move can keep the turn (`again`); positions then record who moved last.
     pub has_again: bool,
     pub locals: u16,
+    /// Whether labels must be worked out while exploring: some label may fail (`{n / k}`) or
+    /// two moves of a position may share one (the checker cannot show they never do).
+    pub labels_checked: bool,
+    /// Whether some label names squares (`square(r, c)`): boards are then drawn with letters
+    /// over the columns and row numbers from 1, as the labels name them.
+    pub coordinates: bool,
     /// Who makes the first move of play, after the setup if there is one (`first mover K`, the
     /// player after `setup by player K`, or 1).
     pub first_mover: u8,
