@@ -225,3 +225,23 @@ fn braces_must_balance_and_hold_an_expression() {
     let all = bad(r#"take \"{n +}\""#);
     assert_eq!(all[0].2, r#""take \"{n +}\"""#);
 }
+
+/// Found by the fuzz harness as a hang (seed 5, input 42003): positions with a million moves
+/// whose labels are checked while exploring (each label was an allocation or three, and a
+/// string in a hash map). Labels are now written into one buffer and compared through one hash
+/// set of slices of it.
+#[test]
+fn a_million_labels_in_one_position_are_checked_quickly() {
+    let src = "game \"Million\" {\n  state { x: 0..=1 = 0 }\n  \
+               move m(n in 1..=1000000) as \"m {n + 0}\" if x == 0 { x = 1 }\n  \
+               end if x == 1: last mover wins\n}\n";
+    let r = gamec_in(&["solve", "-"], src);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("positions   2 "), "{}", r.stdout);
+    // The last move's label repeats the first one's.
+    let r = gamec_in(&["check", "-"], &src.replace("{n + 0}", "{n % 999999}"));
+    assert_fails_with(
+        &r,
+        "gamec::duplicate_label\n\n  × two moves here are both labelled `m 1`: `m 1` and `m 1000000`\n",
+    );
+}

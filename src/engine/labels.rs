@@ -1,10 +1,13 @@
 //! Moves' labels: an `as "..."` template worked out in the position before the move (with the
 //! one evaluator), or `name arg arg`; and, where labels may fail or repeat, every legal move's
-//! label checked while exploring, since labels are what players type.
+//! label checked while exploring, since labels are what players type. A position may have a
+//! million moves, so the check writes every label into one buffer and looks for a repeat with
+//! one hash set: no allocation per move.
 
 use super::{Code, Engine, Fault};
 use crate::rules::{Ctx, RtError, RtKind};
-use rustc_hash::FxHashMap;
+use rustc_hash::FxHashSet;
+use std::fmt::Write;
 
 impl Engine<'_> {
     /// A move's label in position `code`: its template filled in, or `name arg arg` (also when
@@ -16,11 +19,16 @@ impl Engine<'_> {
 
     /// `name arg arg`: how a move without a template is named.
     pub fn plain_label(&self, family: usize, args: &[i64]) -> String {
-        let m = &self.rules.moves[family];
-        std::iter::once(m.name.clone())
-            .chain(args.iter().map(|a| a.to_string()))
-            .collect::<Vec<_>>()
-            .join(" ")
+        let mut out = String::new();
+        self.write_plain(family, args, &mut out);
+        out
+    }
+
+    fn write_plain(&self, family: usize, args: &[i64], out: &mut String) {
+        out.push_str(&self.rules.moves[family].name);
+        for a in args {
+            let _ = write!(out, " {a}");
+        }
     }
 
     /// A move's label in position `code`, or why its template fails there.
@@ -49,48 +57,71 @@ impl Engine<'_> {
             scale: 1,
             budget: self.max_steps,
         };
-        self.label_in(&mut ctx, family, args)
-    }
-
-    /// A move's label in the position `ctx` holds.
-    fn label_in(&self, ctx: &mut Ctx, family: usize, args: &[i64]) -> Result<String, Box<RtError>> {
-        let Some(parts) = &self.rules.moves[family].label else {
-            return Ok(self.plain_label(family, args));
-        };
-        let n = args.len().min(ctx.locals.len());
-        ctx.locals[..n].copy_from_slice(&args[..n]);
         let mut out = String::new();
-        ctx.render_label(parts, &mut out)?;
+        self.write_label(&mut ctx, family, args, &mut out)?;
         Ok(out)
     }
 
-    /// Every legal move's label (`moves`, in order) in the position `ctx` holds: a label that
-    /// fails is a fault of that move; two moves with the same label are `duplicate_label`.
+    /// Writes a move's label, in the position `ctx` holds, to `out`.
+    fn write_label(
+        &self,
+        ctx: &mut Ctx,
+        family: usize,
+        args: &[i64],
+        out: &mut String,
+    ) -> Result<(), Box<RtError>> {
+        let Some(parts) = &self.rules.moves[family].label else {
+            self.write_plain(family, args, out);
+            return Ok(());
+        };
+        let n = args.len().min(ctx.locals.len());
+        ctx.locals[..n].copy_from_slice(&args[..n]);
+        ctx.render_label(parts, out)
+    }
+
+    /// Every legal move's label in the position `ctx` holds, in order (`made`: each move's
+    /// family and where its arguments start in `args`): a label that fails is a fault of that
+    /// move; two moves with the same label are `duplicate_label`.
     pub(super) fn check_labels(
         &self,
         ctx: &mut Ctx,
-        moves: &[(usize, Vec<i64>)],
+        made: &[(usize, usize)],
+        args: &[i64],
     ) -> Result<(), Fault> {
-        let mut seen: FxHashMap<String, usize> = FxHashMap::default();
-        for (k, (f, args)) in moves.iter().enumerate() {
-            let label = self.label_in(ctx, *f, args).map_err(|error| Fault {
-                error,
-                during: Some((*f, args.clone())),
-            })?;
-            if let Some(&j) = seen.get(&label) {
-                let (g, first) = &moves[j];
-                let span = self.rules.moves[*f].label_span;
-                return Err(Fault::from(RtError::new(
-                    RtKind::DuplicateLabel,
-                    span,
-                    format!(
-                        "two moves here are both labelled `{label}`: `{}` and `{}`",
-                        self.plain_label(*g, first),
-                        self.plain_label(*f, args)
-                    ),
-                )));
+        let args_of = |k: usize| {
+            let (f, at) = made[k];
+            &args[at..at + self.rules.moves[f].params.len()]
+        };
+        let mut text = String::new();
+        let mut ends = Vec::with_capacity(made.len());
+        for (k, &(f, _)) in made.iter().enumerate() {
+            let these = args_of(k);
+            self.write_label(ctx, f, these, &mut text)
+                .map_err(|error| Fault {
+                    error,
+                    during: Some((f, these.to_vec())),
+                })?;
+            ends.push(text.len());
+        }
+        let label = |k: usize| &text[if k == 0 { 0 } else { ends[k - 1] }..ends[k]];
+        let mut seen: FxHashSet<&str> = FxHashSet::default();
+        seen.reserve(made.len());
+        for k in 0..made.len() {
+            if seen.insert(label(k)) {
+                continue;
             }
-            seen.insert(label, k);
+            let j = (0..k).find(|&j| label(j) == label(k)).unwrap_or(k);
+            let f = made[k].0;
+            return Err(Fault::from(RtError::new(
+                RtKind::DuplicateLabel,
+                self.rules.moves[f].label_span,
+                format!(
+                    "two moves here are both labelled `{}`: `{}` and `{}`",
+                    label(k),
+                    self.plain_label(made[j].0, args_of(j)),
+                    self.plain_label(f, args_of(k))
+                ),
+            )));
         }
         Ok(())
     }

@@ -111,15 +111,17 @@ impl Engine<'_> {
             }
             return Ok(count);
         }
-        let mut made: Vec<(usize, Vec<i64>)> = Vec::new();
-        let mut record = |f: usize, args: &[i64], c: Child| {
-            made.push((f, args.to_vec()));
-            sink(f, args, c)
+        // Each legal move's family and where its arguments start in `args`.
+        let (mut made, mut args): (Vec<(usize, usize)>, Vec<i64>) = (Vec::new(), Vec::new());
+        let mut record = |f: usize, these: &[i64], c: Child| {
+            made.push((f, args.len()));
+            args.extend_from_slice(these);
+            sink(f, these, c)
         };
         for (f, m) in self.rules.moves.iter().enumerate() {
             self.params(f, m, 0, code, ctx, &mut record, &mut count, &mut candidates)?;
         }
-        self.check_labels(ctx, &made)?;
+        self.check_labels(ctx, &made, &args)?;
         Ok(count)
     }
 
