@@ -135,7 +135,7 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
 }
 
 /// Text that shows a game uses a construct added after the first differential tests.
-const CONSTRUCTS: [&str; 11] = [
+const CONSTRUCTS: [&str; 18] = [
     "  def ",
     " then ",
     ": if ",
@@ -147,6 +147,13 @@ const CONSTRUCTS: [&str; 11] = [
     "let ",
     "for ",
     "symmetry ",
+    "first mover ",
+    "lines(",
+    "cells(",
+    "neighbours(",
+    "orthogonal(",
+    "{square(",
+    " % 2}",
 ];
 
 // ---------------------------------------------------------------- regressions found by the above

@@ -204,8 +204,8 @@ fn a_cell_outside_the_grid_names_its_row_or_column() {
 
 #[test]
 fn a_grid_is_drawn_as_a_board_and_read_back_by_rows() {
-    // `--at` takes a grid by rows separated by `/`; `solve` draws it with row and column
-    // numbers (the ones `place ROW COL` uses) and says whose turn it is in words.
+    // `--at` takes a grid by rows separated by `/`; `solve` draws it with the letters and
+    // numbers of the squares' names (the labels `a1` ... `c3`) and says whose turn it is in words.
     let o = gamec(&[
         "solve",
         &game_path("tic_tac_toe.game"),
@@ -218,12 +218,12 @@ fn a_grid_is_drawn_as_a_board_and_read_back_by_rows() {
             "Tic-tac-toe
 positions   5478
 position    player 2 to move
-              0 1 2
-            0 X . O
-            1 . X .
-            2 . . .
+              a b c
+            1 X . O
+            2 . X .
+            3 . . .
 value       tie in 6 for the player to move
-best moves  place 2 2
+best moves  c3
 "
         ),
         "{}",
@@ -245,9 +245,8 @@ best moves  place 2 2
     // `tree` keeps one line per position, rows separated by ` / `.
     let o = gamec(&["tree", &game_path("tic_tac_toe.game"), "--depth", "1"]);
     assert!(
-        stdout(&o).contains(
-            "  place 1 1 -> board=[., ., . / ., X, . / ., ., .], player 2 to move: tie in 8\n"
-        ),
+        stdout(&o)
+            .contains("  b2 -> board=[., ., . / ., X, . / ., ., .], player 2 to move: tie in 8\n"),
         "{}",
         stdout(&o)
     );
@@ -268,7 +267,7 @@ fn play_draws_the_board_before_each_move() {
     );
     assert!(
         r.stdout.contains(
-            "Player 1 plays place 1 1.\n\nplayer 2 to move\n    0 1 2\n  0 . . .\n  1 . X .\n  2 . . .\nPlayer 2 plays place 0 0.\n"
+            "Player 1 plays b2.\n\nplayer 2 to move\n    a b c\n  1 . . .\n  2 . X .\n  3 . . .\nPlayer 2 plays a1.\n"
         ),
         "{}",
         r.stdout

@@ -85,7 +85,7 @@ fn draws_and_ties_that_became_losses() {
     assert_eq!(
         review(&r.stdout),
         ": 1 move changed the result for the player who made it:\n  \
-         move 4, player 2 place 2 0: a tie in 6 became a loss in 2 (a deliberate blunder)\n"
+         move 4, player 2 a3: a tie in 6 became a loss in 2 (a deliberate blunder)\n"
     );
 }
 

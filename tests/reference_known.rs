@@ -120,8 +120,8 @@ fn even_or_odd_is_won_only_by_taking_3() {
     };
     let winning: Vec<&Vec<i64>> = moves
         .iter()
-        .filter(|(_, _, child, _)| s.solved.value[*child] == Value::Lose)
-        .map(|(_, args, _, _)| args)
+        .filter(|(_, _, child, _, _)| s.solved.value[*child] == Value::Lose)
+        .map(|(_, args, _, _, _)| args)
         .collect();
     assert_eq!(winning, [&vec![3]]);
 }

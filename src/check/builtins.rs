@@ -71,6 +71,7 @@ impl Cx {
                         }
                     }
                     Ty::Int if func == "min" || func == "max" => int(t.c),
+                    Ty::Run(id) if func == "len" => Some(self.run_len(id, t.c, span)),
                     _ => {
                         d.push(catalog::wrong_arguments(
                             span,
@@ -94,14 +95,27 @@ impl Cx {
                 })
             }
             ("abs", [one]) => int(CExpr::Abs(Box::new(self.int(one, mode, d)?), span)),
-            ("indices" | "rows" | "cols", _) => {
+            ("indices" | "rows" | "cols" | "lines", _) => {
                 d.push(catalog::misplaced_statement(
                     span,
                     &format!("{func}(...)"),
-                    "after `in`, as what a parameter or `count(i in ...)` ranges over",
+                    if func == "lines" {
+                        "after `in`, as what `count(line in ...)` or a `for` loop ranges over"
+                    } else {
+                        "after `in`, as what a parameter or `count(i in ...)` ranges over"
+                    },
                 ));
                 None
             }
+            ("square", _) => {
+                d.push(catalog::misplaced_statement(
+                    span,
+                    "square(...)",
+                    "as all that a label's braces hold, like `as \"{square(r, c)}\"`",
+                ));
+                None
+            }
+            ("cells" | "neighbours" | "orthogonal", _) => self.run_call(func, args, span, mode, d),
             ("count" | "any" | "all" | "first" | "last", _) => {
                 d.push(catalog::wrong_arguments(
                     span,
@@ -121,8 +135,14 @@ impl Cx {
         }
     }
 
-    /// What a parameter, roll or comprehension ranges over, as an inclusive run-time range.
-    pub fn domain(&mut self, dom: &Domain, mode: Mode, d: &mut Diagnostics) -> Option<CDomain> {
+    /// A range of numbers (`LO..=HI`, `players`, `rows`, `cols`, `indices`), as an inclusive
+    /// run-time range.
+    pub(super) fn range_domain(
+        &mut self,
+        dom: &Domain,
+        mode: Mode,
+        d: &mut Diagnostics,
+    ) -> Option<CDomain> {
         match dom {
             Domain::Range(r) => {
                 let (lo, hi) = (self.int(&r.lo, mode, d), self.int(&r.hi, mode, d));

@@ -58,7 +58,7 @@ impl Cx {
             Ty::Int => Some(OptValue::Int(self.eval_const(&t.c, e.span, d)?)),
             Ty::Bool => Some(OptValue::Bool(self.eval_const(&t.c, e.span, d)? != 0)),
             Ty::List(vs) => Some(OptValue::List(vs)),
-            Ty::Array(_) => None,
+            Ty::Array(_) | Ty::Run(_) => None,
             Ty::Enum(_) => {
                 d.push(catalog::type_mismatch(
                     e.span,

@@ -89,14 +89,14 @@ impl Cx {
             match self.expr(a, mode, d) {
                 Some(Typed {
                     c,
-                    ty: ty @ (Ty::Int | Ty::Bool | Ty::Enum(_)),
+                    ty: ty @ (Ty::Int | Ty::Bool | Ty::Enum(_) | Ty::Run(_)),
                 }) => bound.push((p.name.clone(), c, ty)),
                 Some(t) => {
                     d.push(catalog::type_mismatch(
                         a.span,
                         "a single value",
                         t.ty.describe(),
-                        "A definition's arguments are single numbers, conditions or values of an enumeration.",
+                        "A definition's arguments are single numbers, conditions, values of an enumeration or runs of cells.",
                     ));
                     ok = false;
                 }

@@ -5,7 +5,7 @@ use super::types::EnumInfo;
 pub use super::types::{elem_ty, Ty};
 use super::value::OptValue;
 use crate::diag::{catalog, did_you_mean, Diag, Diagnostics};
-use crate::rules::{CExpr, Fold, VarInfo, VarKind};
+use crate::rules::{CExpr, VarInfo, VarKind};
 use crate::syntax::ast::{Expr, ExprKind, Span, UnOp};
 use rustc_hash::FxHashMap;
 
@@ -31,8 +31,24 @@ pub struct Typed {
 }
 
 pub(super) const BUILTINS: &[&str] = &[
-    "sum", "min", "max", "len", "abs", "count", "any", "all", "first", "last", "indices", "rows",
+    "sum",
+    "min",
+    "max",
+    "len",
+    "abs",
+    "count",
+    "any",
+    "all",
+    "first",
+    "last",
+    "indices",
+    "rows",
     "cols",
+    "lines",
+    "cells",
+    "neighbours",
+    "orthogonal",
+    "square",
 ];
 
 /// The checker's context: what names mean, and what the rules have been seen to depend on.
@@ -46,6 +62,8 @@ pub struct Cx {
     locals: Vec<(String, u16, Ty)>,
     /// The enumerations of the state's variables, numbered as `Ty::Enum` numbers them.
     pub enums: Vec<EnumInfo>,
+    /// The kinds of runs of cells used so far, numbered as `Ty::Run` numbers them.
+    pub runs: Vec<super::types::RunInfo>,
     /// The file's definitions (`def`).
     pub defs: super::types::Defs,
     next_local: u16,
@@ -82,6 +100,7 @@ impl Cx {
             globals: FxHashMap::default(),
             locals: Vec::new(),
             enums: Vec::new(),
+            runs: Vec::new(),
             defs: Default::default(),
             next_local: 0,
             max_locals: 0,
@@ -159,6 +178,11 @@ impl Cx {
     /// locals were hidden: `pop_locals` is not for these).
     pub(super) fn bind_local(&mut self, name: &str, local: u16, ty: Ty) {
         self.locals.push((name.to_string(), local, ty));
+    }
+
+    /// How many locals are in use: the next one reserved gets this number.
+    pub(super) fn locals_in_use(&self) -> u16 {
+        self.next_local
     }
 
     pub fn pop_locals(&mut self, n: usize) {
@@ -249,37 +273,7 @@ impl Cx {
             }
             ExprKind::If(c, a, b) => self.if_expr(c, a, b, mode, d),
             ExprKind::Comprehension { func, comp } => {
-                let fold = match func.name.as_str() {
-                    "count" => Fold::Count,
-                    "any" => Fold::Any,
-                    "all" => Fold::All,
-                    "first" => Fold::First,
-                    "last" => Fold::Last,
-                    other => {
-                        d.push(catalog::wrong_arguments(
-                            e.span,
-                            other,
-                            "plain arguments (only count, any, all, first and last take `x in ... where ...`)",
-                        ));
-                        return None;
-                    }
-                };
-                let domain = self.domain(&comp.domain, mode, d);
-                let local = self.push_local(&comp.var.name);
-                let cond = self.cond(&comp.cond, mode, d);
-                self.pop_locals(1);
-                let c = CExpr::Fold {
-                    fold,
-                    local,
-                    domain: Box::new(domain?),
-                    cond: Box::new(cond?),
-                    span: e.span,
-                };
-                if matches!(fold, Fold::Count | Fold::First | Fold::Last) {
-                    int(c)
-                } else {
-                    boolean(c)
-                }
+                self.comprehension(func, comp, e.span, mode, d)
             }
         }
     }
@@ -380,6 +374,7 @@ impl Cx {
                 "`{}` is an array: index it (`{}[i]`) or use `sum`, `min`, `max` or `len`.",
                 self.vars[*v as usize].name, self.vars[*v as usize].name
             ),
+            (_, Ty::Run(_)) => "This is a run of cells: range over its cells (`all(v in line where v == x)`), take one (`line[0]`) or count them (`len(line)`).".to_string(),
             (Ty::Enum(e), _) => format!(
                 "Use one of its values: {}.",
                 self.enums[*e as usize].names.join(", ")

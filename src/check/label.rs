@@ -1,122 +1,177 @@
-//! Label templates (`as "take {n} from heap {i}"`): braces hold a parameter's name and nothing
-//! else, and they balance. Anything else is `gamec::bad_label`, pointing at the braces.
+//! Label templates (`as "column {c + 1}"`): braces hold an expression over the move's
+//! parameters, the options and the state (a number, a condition or an enumeration's value), or
+//! `square(r, c)`; braces that do not balance or hold nothing are `gamec::bad_label`. Also
+//! whether the labels must be checked while exploring (`labels_checked`).
 
+use super::expr::{Cx, Mode, Ty};
 use crate::diag::label as msg;
-use crate::diag::{did_you_mean, Diagnostics};
-use crate::syntax::ast::{MoveDecl, Span, StrLit};
+use crate::diag::{catalog, Diagnostics};
+use crate::rules::{CExpr, CMove, LabelPart};
+use crate::syntax::ast::{Expr, ExprKind, StrLit};
+use crate::syntax::label::{parse_braced, span_in, split, BraceFault, Part};
 
-/// What is wrong with one part of a template.
-enum Fault<'t> {
-    Unclosed,
-    Unopened,
-    Empty,
-    Spaced(&'t str),
-    NotParam(&'t str),
-    Expression(&'t str),
-}
-
-/// The byte range of `value[start..end]` in the file, when the string was written without
-/// escapes or folded line breaks (its text then maps byte for byte); else the whole string.
-fn span_of(label: &StrLit, start: usize, end: usize) -> Span {
-    if label.value.len() + 2 == label.span.len() {
-        Span::new(label.span.start + 1 + start, label.span.start + 1 + end)
-    } else {
-        label.span
+/// Compiles an `as "..."` template, with the move's parameters in scope; `None` after reporting
+/// its problems.
+pub(super) fn compile_label(
+    label: &StrLit,
+    cx: &mut Cx,
+    d: &mut Diagnostics,
+) -> Option<Vec<LabelPart>> {
+    let (parts, faults) = split(&label.value);
+    let mut ok = faults.is_empty();
+    for (start, end, fault) in faults {
+        let span = span_in(label, start, end);
+        d.push(match fault {
+            BraceFault::Unclosed => msg::label_unclosed(span),
+            BraceFault::Unopened => msg::label_unopened(span),
+            BraceFault::Empty => msg::label_empty(span),
+        });
     }
-}
-
-fn is_name(s: &str) -> bool {
-    let mut chars = s.chars();
-    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
-        && chars.all(|c| c.is_alphanumeric() || c == '_')
-}
-
-/// Every problem in the template, with where it is: (start, end, fault).
-fn faults<'t>(text: &'t str, params: &[&str]) -> Vec<(usize, usize, Fault<'t>)> {
     let mut out = Vec::new();
-    let mut open: Option<usize> = None;
-    for (i, ch) in text.char_indices() {
-        match (ch, open) {
-            ('{', Some(o)) => {
-                out.push((o, o + 1, Fault::Unclosed));
-                open = Some(i);
-            }
-            ('{', None) => open = Some(i),
-            ('}', None) => out.push((i, i + 1, Fault::Unopened)),
-            ('}', Some(o)) => {
-                open = None;
-                let inner = &text[o + 1..i];
-                let fault = match inner.trim() {
-                    "" => Some(Fault::Empty),
-                    t if is_name(t) && t != inner => Some(Fault::Spaced(t)),
-                    t if is_name(t) && !params.contains(&t) => Some(Fault::NotParam(t)),
-                    t if is_name(t) => None,
-                    t => Some(Fault::Expression(t)),
-                };
-                out.extend(fault.map(|f| (o, i + 1, f)));
-            }
-            _ => {}
+    for part in parts {
+        match part {
+            Part::Text(t) => out.push(LabelPart::Text(t)),
+            Part::Braced { start, inner, .. } => match parse_braced(label, start, &inner) {
+                Ok(e) => match piece(&e, cx, d) {
+                    Some(p) => out.push(p),
+                    None => ok = false,
+                },
+                Err(diag) => {
+                    d.push(diag);
+                    ok = false;
+                }
+            },
         }
     }
-    out.extend(open.map(|o| (o, o + 1, Fault::Unclosed)));
-    out
+    ok.then_some(out)
 }
 
-/// Checks an `as "..."` template against the move's parameters; `false` if it has a problem.
-pub(super) fn check_label(label: &StrLit, m: &MoveDecl, d: &mut Diagnostics) -> bool {
-    let params: Vec<&str> = m.params.iter().map(|p| p.name.name.as_str()).collect();
-    let found = faults(&label.value, &params);
-    for (start, end, fault) in &found {
-        let span = span_of(label, *start, *end);
-        let diag = match fault {
-            Fault::Unclosed => msg::label_unclosed(span, &params),
-            Fault::Unopened => msg::label_unopened(span, &params),
-            Fault::Empty => msg::label_empty(span, &params),
-            Fault::Spaced(name) => msg::label_spaced(span, name),
-            Fault::NotParam(name) => {
-                let guess = did_you_mean(name, params.iter().copied());
-                msg::label_not_param(span, name, &m.name.name, &params, guess)
+/// What one pair of braces shows.
+fn piece(e: &Expr, cx: &mut Cx, d: &mut Diagnostics) -> Option<LabelPart> {
+    if let ExprKind::Call { func, args } = &e.kind {
+        if func.name == "square" {
+            let [r, c] = &args[..] else {
+                let wanted = "a row and a column, like `square(r, c)`";
+                d.push(catalog::wrong_arguments(e.span, "square", wanted));
+                return None;
+            };
+            let (row, col) = (cx.int(r, Mode::Rule, d), cx.int(c, Mode::Rule, d));
+            return Some(LabelPart::Square {
+                row: row?,
+                col: col?,
+                span: e.span,
+            });
+        }
+    }
+    let t = cx.expr(e, Mode::Rule, d)?;
+    let (is_bool, shown) = match t.ty {
+        Ty::Int => (false, None),
+        Ty::Bool => (true, None),
+        Ty::Enum(k) => (false, Some(cx.enums[k as usize].shown.clone().into())),
+        other => {
+            d.push(catalog::type_mismatch(
+                e.span,
+                "a number, a condition or a value of an enumeration",
+                other.describe(),
+                "A label shows single values: a number, true or false, an enumeration's value (by its display text) or `square(r, c)`.",
+            ));
+            return None;
+        }
+    };
+    Some(LabelPart::Value {
+        expr: t.c,
+        is_bool,
+        shown,
+    })
+}
+
+/// Whether the labels must be checked while exploring (`labels_checked`), and whether some
+/// label names squares (boards are then drawn with the squares' names).
+pub(super) fn label_needs(moves: &[CMove]) -> (bool, bool) {
+    let squares = moves
+        .iter()
+        .flat_map(|m| m.label.iter().flatten())
+        .any(|p| matches!(p, LabelPart::Square { .. }));
+    (labels_checked(moves), squares)
+}
+
+/// Whether the labels must be worked out while exploring, to find a label that fails or two
+/// moves of a position with the same label: unless every family's labels are its parameters
+/// written plainly (`{n}`, `square(r, c)` of parameters that are never negative), each followed
+/// by the end or by a character no number or square name has, and the families' fixed starts
+/// tell them apart. Then no label can fail and no two moves can share one.
+fn labels_checked(moves: &[CMove]) -> bool {
+    let shapes: Option<Vec<(String, bool)>> = moves.iter().map(shape).collect();
+    let Some(shapes) = shapes else {
+        return true;
+    };
+    for (i, (a, a_const)) in shapes.iter().enumerate() {
+        for (b, b_const) in &shapes[i + 1..] {
+            let apart = !(a.starts_with(b.as_str()) || b.starts_with(a.as_str()))
+                || (*a_const && *b_const && a != b)
+                || (*a_const && b.len() > a.len())
+                || (*b_const && a.len() > b.len());
+            if !apart {
+                return true;
             }
-            Fault::Expression(text) => msg::label_expression(span, text, &params),
-        };
-        d.push(diag);
+        }
     }
-    found.is_empty()
+    false
 }
 
-#[cfg(test)]
-mod tests {
-    use super::{faults, Fault};
-
-    fn kinds(text: &str) -> Vec<(usize, usize, &'static str)> {
-        faults(text, &["n", "i"])
-            .into_iter()
-            .map(|(s, e, f)| {
-                let k = match f {
-                    Fault::Unclosed => "unclosed",
-                    Fault::Unopened => "unopened",
-                    Fault::Empty => "empty",
-                    Fault::Spaced(_) => "spaced",
-                    Fault::NotParam(_) => "not a parameter",
-                    Fault::Expression(_) => "expression",
-                };
-                (s, e, k)
-            })
-            .collect()
+/// A family's labels' fixed start, and whether that is the whole label, when its labels can
+/// neither fail nor repeat.
+fn shape(m: &CMove) -> Option<(String, bool)> {
+    let Some(parts) = &m.label else {
+        let start = match m.params.is_empty() {
+            true => m.name.clone(),
+            false => format!("{} ", m.name),
+        };
+        return Some((start, m.params.is_empty()));
+    };
+    let fixed: String = parts
+        .iter()
+        .map_while(|p| match p {
+            LabelPart::Text(t) => Some(t.as_str()),
+            _ => None,
+        })
+        .collect();
+    let param = |e: &CExpr| match e {
+        CExpr::Local(k) if (*k as usize) < m.params.len() => Some(*k as usize),
+        _ => None,
+    };
+    let never_negative = |k: usize| matches!(m.domains[k].lo, CExpr::Const(lo) if lo >= 0);
+    let mut shown = vec![false; m.params.len()];
+    for (k, p) in parts.iter().enumerate() {
+        match p {
+            LabelPart::Text(_) => continue,
+            LabelPart::Value {
+                expr,
+                is_bool: false,
+                shown: None,
+            } => shown[param(expr)?] = true,
+            LabelPart::Square { row, col, .. } => {
+                let (r, c) = (param(row)?, param(col)?);
+                if !never_negative(r) || !never_negative(c) {
+                    return None;
+                }
+                shown[r] = true;
+                shown[c] = true;
+            }
+            LabelPart::Value { .. } => return None,
+        }
+        let apart = match parts.get(k + 1) {
+            None => true,
+            Some(LabelPart::Text(t)) => t
+                .chars()
+                .next()
+                .is_some_and(|ch| !ch.is_ascii_alphanumeric() && ch != '-'),
+            Some(_) => false,
+        };
+        if !apart {
+            return None;
+        }
     }
-
-    #[test]
-    fn finds_each_problem_where_it_is() {
-        assert_eq!(kinds("take {n} from heap {i}"), vec![]);
-        assert_eq!(kinds("take {n + 1}"), vec![(5, 12, "expression")]);
-        assert_eq!(kinds("take {n"), vec![(5, 6, "unclosed")]);
-        assert_eq!(kinds("take n}"), vec![(6, 7, "unopened")]);
-        assert_eq!(
-            kinds("take {{n}}"),
-            vec![(5, 6, "unclosed"), (9, 10, "unopened")]
-        );
-        assert_eq!(kinds("take {}"), vec![(5, 7, "empty")]);
-        assert_eq!(kinds("take { n }"), vec![(5, 10, "spaced")]);
-        assert_eq!(kinds("take {m}"), vec![(5, 8, "not a parameter")]);
-    }
+    let constant = parts.iter().all(|p| matches!(p, LabelPart::Text(_)));
+    (shown.iter().all(|s| *s) && (!constant || m.params.is_empty())).then_some((fixed, constant))
 }

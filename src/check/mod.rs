@@ -6,11 +6,14 @@ mod consts;
 mod defs;
 mod enums;
 mod expr;
+mod folds;
 mod label;
 mod moves;
 mod operators;
 mod options;
+mod players;
 mod roll;
+mod runs;
 mod seq;
 mod stmts;
 mod symmetry;
@@ -41,6 +44,7 @@ pub fn family(file: &GameFile, diags: &mut Diagnostics) -> Option<Family> {
         .chain(file.ends.iter().map(|e| e.span))
         .chain(file.setups.iter().map(|s| s.span))
         .chain(file.symmetries.iter().map(|s| s.span))
+        .chain(file.first_movers.iter().map(|f| f.span))
         .next();
     let throw_span: Option<Span> = file
         .throws

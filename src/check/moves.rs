@@ -1,7 +1,7 @@
 //! Move families (parameters, guards, bodies, labels) and end rules with their outcomes.
 
 use super::expr::{Cx, Mode};
-use super::label::check_label;
+use super::label::compile_label;
 use super::stmts::{stmts, Place};
 use crate::diag::{catalog, Diagnostics};
 use crate::rules::*;
@@ -61,18 +61,21 @@ fn compile_move(m: &MoveDecl, cx: &mut Cx, d: &mut Diagnostics) -> Option<CMove>
         None => Some(None),
     };
     let body = stmts(&m.body, cx, Place::Move, d);
+    // A label sees the parameters (and the options and the state), as the guard does.
+    let label = match &m.label {
+        Some(l) => compile_label(l, cx, d).map(Some),
+        None => Some(None),
+    };
     cx.pop_locals(pushed);
-    if let Some(label) = &m.label {
-        ok &= check_label(label, m, d);
-    }
-    let (guard, body) = (guard?, body?);
+    let (guard, body, label) = (guard?, body?, label?);
     if !ok {
         return None;
     }
     Some(CMove {
         name: m.name.name.clone(),
         params: m.params.iter().map(|p| p.name.name.clone()).collect(),
-        label: m.label.as_ref().map(|l| l.value.clone()),
+        label,
+        label_span: m.label.as_ref().map_or(m.name.span, |l| l.span),
         domains,
         guard,
         simple: simplify(&body),

@@ -18,6 +18,7 @@ impl Cx {
         let b = self.expr(base, mode, d)?;
         let i = self.int(index, mode, d)?;
         match b.ty {
+            Ty::Run(id) => Some(self.run_elem(id, b.c, i, span)),
             Ty::Array(v) if self.vars[v as usize].kind == VarKind::Grid => {
                 let name = &self.vars[v as usize].name;
                 d.push(catalog::type_mismatch(

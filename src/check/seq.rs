@@ -4,10 +4,11 @@
 use super::expr::{Cx, Mode, Ty};
 use super::moves::{compile_end, compile_moves, contains_again};
 use super::options::{self, SetArg};
+use super::players::{const_player, first_mover};
 use super::stmts::{stmts, Place};
 use super::types::EnumInfo;
 use super::value::OptValue;
-use crate::diag::{catalog, Diag, Diagnostics};
+use crate::diag::{catalog, Diagnostics};
 use crate::rules::*;
 use crate::syntax::ast::*;
 
@@ -44,6 +45,7 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
         .map(|s| compile_setup(s, &mut cx, d))
         .collect();
     let setup = setups.into_iter().next().flatten();
+    let first_mover = first_mover(file, setup.as_ref(), &mut cx, d);
     let moves = compile_moves(file, &mut cx, d);
     let ends: Vec<CEnd> = file
         .ends
@@ -62,6 +64,7 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
     if d.has_errors() {
         return None;
     }
+    let (labels_checked, coordinates) = super::label::label_needs(&moves);
     let mut rules = Rules {
         name: file.name.value.clone(),
         about: file.about.first().map(|a| a.value.clone()),
@@ -75,6 +78,9 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
         has_again,
         locals: cx.max_locals,
         symmetries,
+        first_mover,
+        labels_checked,
+        coordinates,
     };
     super::symmetry::prove(&mut rules);
     Some(rules)
@@ -361,17 +367,7 @@ fn check_encoding_fits(file: &GameFile, ranges: &[(i64, i64)], cx: &Cx, d: &mut 
 fn compile_setup(s: &Setup, cx: &mut Cx, d: &mut Diagnostics) -> Option<CSetup> {
     let by_player = match &s.by_player {
         None => None,
-        Some(e) => match cx.const_int(e, d)? {
-            p @ 1..=2 => Some(p as u8),
-            p => {
-                d.push(
-                    Diag::error("gamec::bad_player", format!("there is no player {p}"))
-                        .label(e.span, "not a player")
-                        .help("Players are numbered 1 and 2."),
-                );
-                return None;
-            }
-        },
+        Some(e) => Some(const_player(e, cx, d)?),
     };
     let body = stmts(&s.body, cx, Place::Setup, d)?;
     Some(CSetup {

@@ -37,7 +37,7 @@ pub(super) fn stmts(
                 // The value is read before the name is in scope: `let n = n + 1` reads the outer n.
                 let v = cx.expr(value, Mode::Rule, d);
                 match v {
-                    Some(v) if matches!(v.ty, Ty::Int | Ty::Bool | Ty::Enum(_)) => {
+                    Some(v) if matches!(v.ty, Ty::Int | Ty::Bool | Ty::Enum(_) | Ty::Run(_)) => {
                         let local = cx.push_local_typed(&name.name, v.ty);
                         lets += 1;
                         out.push(CStmt::Let { local, value: v.c });
@@ -197,6 +197,7 @@ fn stmt(s: &Stmt, cx: &mut Cx, place: Place, d: &mut Diagnostics) -> Option<CStm
                         Ty::Bool => "a condition",
                         Ty::Enum(_) => "a value of an enumeration",
                         Ty::Int => "a number",
+                        Ty::Run(_) => "a run of cells",
                         _ => "a whole array or list",
                     },
                     &help,
@@ -251,8 +252,9 @@ fn stmt(s: &Stmt, cx: &mut Cx, place: Place, d: &mut Diagnostics) -> Option<CStm
             } else {
                 Place::SetupNested
             };
-            let dom = cx.domain(domain, Mode::Rule, d);
-            let local = cx.push_local(&var.name);
+            let dom = cx.loop_domain(domain, Mode::Rule, d);
+            let held = dom.as_ref().map_or(Ty::Int, |(_, ty)| ty.clone());
+            let local = cx.push_local_typed(&var.name, held);
             let c = match cond {
                 Some(c) => cx.cond(c, Mode::Rule, d),
                 None => Some(CExpr::Const(1)),
@@ -261,7 +263,7 @@ fn stmt(s: &Stmt, cx: &mut Cx, place: Place, d: &mut Diagnostics) -> Option<CStm
             cx.pop_locals(1);
             Some(CStmt::For {
                 local,
-                domain: dom?,
+                domain: dom?.0,
                 cond: c?,
                 body: b?,
                 span: *span,

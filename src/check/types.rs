@@ -14,6 +14,9 @@ pub enum Ty {
     Enum(u32),
     Array(u32),
     List(Vec<i64>),
+    /// A run of a grid's cells (a line, all cells, a neighbourhood): the checker's run kind
+    /// number `.0` (`Cx::runs`), held as the run's number in its table.
+    Run(u32),
 }
 
 impl Ty {
@@ -24,8 +27,19 @@ impl Ty {
             Ty::Enum(_) => "a value of an enumeration",
             Ty::Array(_) => "a whole array",
             Ty::List(_) => "a list",
+            Ty::Run(_) => "a run of cells",
         }
     }
+}
+
+/// One kind of run of one grid (`lines(board, 3)`, `cells(board)`, ...): its table of slots, and
+/// the grid (by index into the state's variables), whose cells' kind its values have.
+pub struct RunInfo {
+    pub table: std::sync::Arc<crate::rules::RunTable>,
+    pub var: u32,
+    /// What made it, to tell one kind from another: 0 lines, 1 cells, 2 neighbours, 3
+    /// orthogonal; and the lines' length.
+    pub key: (u8, i64),
 }
 
 /// An enumeration: its values' names, display texts and where each is declared.

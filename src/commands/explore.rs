@@ -42,7 +42,7 @@ fn fault_diag_from(
                 Route::Found(moves) => format!("{} → {at}", moves.join(", ")),
             };
             match &fault.during {
-                Some((f, args)) => format!("{path}; then {}", engine.move_label(*f, args)),
+                Some((f, args)) => format!("{path}; then {}", engine.move_label(c, *f, args)),
                 None => path,
             }
         }

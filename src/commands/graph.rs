@@ -105,7 +105,8 @@ impl View<'_> {
         }
         for edge in self.g.graph.edge_references() {
             let w = edge.weight();
-            let label = self.engine.move_label(w.family, &w.args);
+            let from = self.g.graph[edge.source()].code;
+            let label = self.engine.move_label(from, w.family, &w.args);
             t += &format!(
                 "  n{} -> n{} [label=\"{}\"];\n",
                 edge.source().index(),
@@ -166,7 +167,7 @@ impl View<'_> {
                 json!({
                     "from": e.source().index(),
                     "to": e.target().index(),
-                    "move": self.engine.move_label(w.family, &w.args),
+                    "move": self.engine.move_label(self.g.graph[e.source()].code, w.family, &w.args),
                 })
             })
             .collect();

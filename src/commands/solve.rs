@@ -189,7 +189,7 @@ fn to_json(r: &Report, rules: &Rules, starts: &[Branch], at: Option<&At>) -> Jso
     if chance {
         let p = win_probabilities(starts, s);
         o["start"] = json!({
-            "position": Json::Null, "to_move": rules.setup.as_ref().and_then(|x| x.by_player).unwrap_or(1),
+            "position": Json::Null, "to_move": rules.setup.as_ref().and_then(|x| x.by_player).unwrap_or(rules.first_mover),
             "value": "chance", "remoteness": Json::Null, "best_moves": Vec::<String>::new(),
             "winning_moves": Vec::<String>::new(),
         });

@@ -192,7 +192,7 @@ impl Printer<'_> {
             return;
         }
         for (f, args, c) in children(self.engine, &mut self.scratch, code) {
-            let label = self.engine.move_label(f, &args);
+            let label = self.engine.move_label(code, f, &args);
             self.node(depth + 1, Some(label), (c.code, next_player(to_move, &c)));
         }
     }

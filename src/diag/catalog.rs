@@ -55,6 +55,7 @@ pub const CODES: &[&str] = &[
     "gamec::no_value",
     "gamec::bad_symmetry",
     "gamec::broken_symmetry",
+    "gamec::duplicate_label",
 ];
 
 /// Codes that are warnings: their fixtures pass `gamec check` with the warning shown.
@@ -177,6 +178,17 @@ pub fn wrong_arguments(span: Span, func: &str, wanted: &str) -> Diag {
         .help(format!("Call it as `{func}` with {wanted}."))
 }
 
+/// `first mover` and `setup by player K` both say who moves first.
+pub fn first_mover_twice(first_mover: Span, by_player: Span) -> Diag {
+    Diag::error(
+        "gamec::duplicate_declaration",
+        "who moves first is said twice: by `first mover` and by `setup by player`",
+    )
+    .label(by_player, "the setup is this player's move, so the other moves first")
+    .label(first_mover, "and this says who moves first")
+    .help("Keep one: `setup by player K` makes the setup K's move and the other player moves first; `first mover` with a setup that is nobody's move (`setup { ... }`).")
+}
+
 pub fn not_constant(span: Span, name: &str) -> Diag {
     Diag::error(
         "gamec::not_constant",
@@ -211,6 +223,20 @@ pub fn bad_grid_size(span: Span, cols: i64, rows: i64) -> Diag {
     .help("A grid has at least 1 column and 1 row, and at most 1000 cells.")
 }
 
+/// `lines(board, k)` with `k` below 1.
+pub fn bad_line_length(span: Span, k: i64) -> Diag {
+    Diag::error("gamec::bad_range", format!("a line of {k} cells is not allowed"))
+        .label(span, "length")
+        .help("`lines(board, k)` lists the straight runs of k cells, k at least 1; a k longer than the grid simply gives no line.")
+}
+
+/// A run of cells (or `lines`) where only numbers may be ranged over.
+pub fn bad_domain_runs(span: Span, what: &str) -> Diag {
+    Diag::error("gamec::bad_domain", format!("{what} ranges over numbers, not runs of cells"))
+        .label(span, "runs of cells")
+        .help("Range over the cells of a run, or over `lines(...)`, with `count`, `any`, `all`, `first` or `last` (`any(line in lines(board, 3) where all(v in line where v == x))`); a `for` loop may range over `lines(...)` too. A parameter ranges over `rows(board)` and `cols(board)`.")
+}
+
 pub fn init_out_of_range(span: Span, name: &str, value: i64, lo: i64, hi: i64) -> Diag {
     Diag::error(
         "gamec::init_out_of_range",
@@ -223,7 +249,7 @@ pub fn init_out_of_range(span: Span, name: &str, value: i64, lo: i64, hi: i64) -
 pub fn bad_domain(span: Span) -> Diag {
     Diag::error("gamec::bad_domain", "this cannot be ranged over")
         .label(span, "expected a range")
-        .help("A parameter, roll or `count(...)` ranges over `LO..=HI`, `indices(array)` or `players`.")
+        .help("A parameter, roll or `count(...)` ranges over `LO..=HI`, `indices(array)`, `rows(grid)`, `cols(grid)` or `players`; `count(...)`, `any`, `all`, `first` and `last` also over `lines(grid, k)` and the cells of a run (`cells(grid)`, a line, `neighbours(grid, r, c)`).")
 }
 
 pub fn not_assignable(span: Span, name: &str, what: &str) -> Diag {

@@ -138,6 +138,11 @@ pub fn fault(
             "the steps ran out here",
             STEPS_HELP,
         ),
+        DuplicateLabel => (
+            "gamec::duplicate_label",
+            "the label of both moves",
+            "Labels are what `solve` shows and what a player types, so the moves of a position need labels of their own: show every parameter in the label (`{n}`), or tell the families apart by their text.",
+        ),
         NoValue => (
             "gamec::no_value",
             "no value meets the condition",

@@ -1,12 +1,13 @@
 //! Grids on screen: in one line, rows are separated by ` / ` (`board=[X, ., O / ., X, . / ., ., O]`,
 //! which `--at` reads back), and `play` and `solve` draw them as boards with row and column
-//! numbers, the numbers a move's parameters use:
+//! numbers, the numbers a move's parameters use; in a game whose labels name squares
+//! (`square(r, c)`), with the letters and numbers of those names instead:
 //!
 //! ```text
-//!     0 1 2
-//!   0 X . O
-//!   1 . X .
-//!   2 . . O
+//!     0 1 2          a b c
+//!   0 X . O        1 X . O
+//!   1 . X .        2 . X .
+//!   2 . . O        3 . . O
 //! ```
 
 use super::{Engine, Pos};
@@ -119,11 +120,22 @@ impl Engine<'_> {
                 .chain([(v.cols as usize - 1).to_string().len()])
                 .max()
                 .unwrap_or(1);
-            let margin = (rows.max(1) - 1).to_string().len();
-            let header: Vec<String> = (0..v.cols).map(|c| format!("{c:<width$}")).collect();
+            // Squares' names (`b2`): letters over the columns, rows numbered from 1.
+            let named = self.rules.coordinates;
+            let column = |c: u32| match named {
+                true => crate::rules::column_name(i64::from(c)).unwrap_or_default(),
+                false => c.to_string(),
+            };
+            let row_number = |r: usize| if named { r + 1 } else { r };
+            let width = width.max(column(v.cols - 1).len());
+            let margin = row_number(rows.max(1) - 1).to_string().len();
+            let header: Vec<String> = (0..v.cols)
+                .map(|c| format!("{:<width$}", column(c)))
+                .collect();
             lines.push(format!("{:margin$} {}", "", header.join(" ").trim_end()));
             for (r, row) in cells.chunks(v.cols as usize).enumerate() {
                 let row: Vec<String> = row.iter().map(|c| format!("{c:<width$}")).collect();
+                let r = row_number(r);
                 lines.push(format!("{r:>margin$} {}", row.join(" ").trim_end()));
             }
         }

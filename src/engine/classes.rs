@@ -58,7 +58,7 @@ impl Engine<'_> {
         for image in sym.images(code) {
             let there = self.seen(image.code, scratch);
             out_of_steps(&there)?;
-            if let Some(why) = self.differ(&here, &there) {
+            if let Some(why) = self.differ(code, &here, &there) {
                 return Err(self.broken(code, &image, &why));
             }
         }
@@ -84,7 +84,7 @@ impl Engine<'_> {
     }
 
     /// What tells the two expansions apart, in words, or `None` if they agree.
-    fn differ(&self, here: &Seen, there: &Seen) -> Option<String> {
+    fn differ(&self, code: Code, here: &Seen, there: &Seen) -> Option<String> {
         let ends = |r: &Result<Expand, Fault>| match r {
             Ok(Expand::End { rel, .. }) => format!("the game ends ({})", rel_text(*rel)),
             Ok(Expand::Moves) => "the game goes on".to_string(),
@@ -113,7 +113,7 @@ impl Engine<'_> {
                 let (_, _, f, a, n) = *missing;
                 Some(format!(
                     "`{}` from the first leads to a position that no move of the second leads to, nor to any of its images",
-                    self.move_label(f, &here.args[a..a + n])
+                    self.move_label(code, f, &here.args[a..a + n])
                 ))
             }
             (a, b) => Some(format!(

@@ -6,6 +6,7 @@ mod classes;
 mod encode;
 mod expansion;
 pub mod graph;
+mod labels;
 pub mod memory;
 mod moves;
 mod position_text;

@@ -96,7 +96,8 @@ impl Engine<'_> {
         outcome(&end.outcome, end.outcome_span, ctx)
     }
 
-    /// Generates every legal move; returns how many there were.
+    /// Generates every legal move; returns how many there were. When labels may fail or repeat
+    /// (`Rules::labels_checked`), each legal move's label is then worked out, in order.
     fn generate<F: FnMut(usize, &[i64], Child)>(
         &self,
         code: Code,
@@ -104,9 +105,23 @@ impl Engine<'_> {
         sink: &mut F,
     ) -> Result<usize, Fault> {
         let (mut count, mut candidates) = (0, 0u64);
-        for (f, m) in self.rules.moves.iter().enumerate() {
-            self.params(f, m, 0, code, ctx, sink, &mut count, &mut candidates)?;
+        if !self.rules.labels_checked {
+            for (f, m) in self.rules.moves.iter().enumerate() {
+                self.params(f, m, 0, code, ctx, sink, &mut count, &mut candidates)?;
+            }
+            return Ok(count);
         }
+        // Each legal move's family and where its arguments start in `args`.
+        let (mut made, mut args): (Vec<(usize, usize)>, Vec<i64>) = (Vec::new(), Vec::new());
+        let mut record = |f: usize, these: &[i64], c: Child| {
+            made.push((f, args.len()));
+            args.extend_from_slice(these);
+            sink(f, these, c)
+        };
+        for (f, m) in self.rules.moves.iter().enumerate() {
+            self.params(f, m, 0, code, ctx, &mut record, &mut count, &mut candidates)?;
+        }
+        self.check_labels(ctx, &made, &args)?;
         Ok(count)
     }
 
@@ -288,30 +303,12 @@ impl Engine<'_> {
         (new >= lo && new <= hi).then_some((slot, old, new))
     }
 
-    /// How a move is named: its `as "..."` template filled in, or `name arg arg`.
-    pub fn move_label(&self, family: usize, args: &[i64]) -> String {
-        let m = &self.rules.moves[family];
-        match &m.label {
-            Some(t) => {
-                let mut s = t.clone();
-                for (name, v) in m.params.iter().zip(args) {
-                    s = s.replace(&format!("{{{name}}}"), &v.to_string());
-                }
-                s
-            }
-            None => std::iter::once(m.name.clone())
-                .chain(args.iter().map(|a| a.to_string()))
-                .collect::<Vec<_>>()
-                .join(" "),
-        }
-    }
-
     /// Every legal move from a position with its label, or the end outcome.
     pub fn moves_of(&self, code: Code) -> Result<(Expand, Vec<(String, Child)>), Fault> {
         let mut out = Vec::new();
         let mut scratch = Scratch::default();
         let e = self.expand(code, &mut scratch, |f, args, c| {
-            out.push((self.move_label(f, args), c))
+            out.push((self.move_label(code, f, args), c))
         })?;
         if matches!(e, Expand::End { .. }) {
             out.clear();

@@ -82,13 +82,19 @@ fn too_many(span: Span, limit: usize) -> Box<RtError> {
 impl Engine<'_> {
     /// The starting positions: one without a setup, one per distinct outcome of the rolls with one.
     pub fn starts(&self) -> Result<Vec<Branch>, Fault> {
+        let first = self.rules.first_mover;
         let mut init = Pos {
             slots: self.rules.init.clone(),
-            mover: 1,
-            last_mover: 2,
+            mover: first,
+            last_mover: 3 - first,
         };
         let Some(setup) = &self.rules.setup else {
-            return Ok(vec![self.branch(init, BigRational::one(), 1, Vec::new())]);
+            return Ok(vec![self.branch(
+                init,
+                BigRational::one(),
+                first,
+                Vec::new(),
+            )]);
         };
         // `setup by player K` is player K's move: K is the mover while it runs.
         if let Some(k) = setup.by_player {
@@ -177,10 +183,7 @@ impl Engine<'_> {
             }
             now = next;
         }
-        let mover = match setup.by_player {
-            Some(k) => 3 - k,
-            None => 1,
-        };
+        let mover = first;
         Ok(now
             .keys
             .into_iter()

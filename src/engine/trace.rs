@@ -115,7 +115,7 @@ fn path_to(
     let mut path = Vec::new();
     let mut at = target;
     while let Some(Some((p, f, args))) = parent.get(&at) {
-        path.push(engine.move_label(*f, args));
+        path.push(engine.move_label(*p, *f, args));
         at = *p;
     }
     if let Some(r) = roll_of.get(&at) {

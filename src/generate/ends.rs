@@ -11,6 +11,7 @@ impl<R: Rng> Gen<'_, R> {
         self.profile.again = false;
         let by = match self.int_in(0, 2) {
             0 => String::new(),
+            _ if self.first_mover => String::new(),
             k => format!(" by player {k}"),
         };
         let mut body = String::new();

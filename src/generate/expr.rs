@@ -16,7 +16,7 @@ impl<R: Rng> Gen<'_, R> {
             return self.int_atom();
         }
         let d = depth - 1;
-        match self.int_in(0, 15) {
+        match self.int_in(0, 16) {
             0 | 1 => format!("({} + {})", self.int(d), self.int(d)),
             2 => format!("({} - {})", self.int(d), self.int(d)),
             3 => format!("({} * {})", self.int(d), self.int(d)),
@@ -52,6 +52,7 @@ impl<R: Rng> Gen<'_, R> {
             ),
             13 => self.first_last(d),
             14 => self.call(false, d),
+            15 => self.run_int(d).unwrap_or_else(|| self.int_atom()),
             _ => self.int_atom(),
         }
     }
@@ -232,7 +233,11 @@ impl<R: Rng> Gen<'_, R> {
             return self.cond_atom(depth);
         }
         let d = depth - 1;
-        match self.int_in(0, 9) {
+        match self.int_in(0, 11) {
+            10 | 11 => match self.run_cond(d) {
+                Some(c) => format!("({c})"),
+                None => self.compare(d),
+            },
             0 | 1 => format!("({} and {})", self.cond(d), self.cond(d)),
             2 | 3 => format!("({} or {})", self.cond(d), self.cond(d)),
             4 => format!("(not {})", self.cond(d)),

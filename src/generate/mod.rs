@@ -5,6 +5,7 @@
 
 mod ends;
 mod expr;
+mod runs;
 mod scope;
 mod seq;
 mod stmt;

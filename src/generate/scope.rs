@@ -74,6 +74,11 @@ pub(super) struct Gen<'a, R: Rng> {
     /// Whether a block at the top of a body may hold `let` (not the setup's: each roll there
     /// starts a new branch).
     pub top_lets: bool,
+    /// Whether the game says `first mover` (its setup is then nobody's move).
+    pub first_mover: bool,
+    /// Names bound to runs of cells, innermost last, and the definitions over runs.
+    pub run_locals: Vec<super::runs::RunLocal>,
+    pub run_defs: Vec<super::runs::RunDef>,
     counter: u32,
 }
 
@@ -105,6 +110,9 @@ impl<'a, R: Rng> Gen<'a, R> {
             cond_locals: Vec::new(),
             defs: Vec::new(),
             top_lets: true,
+            first_mover: false,
+            run_locals: Vec::new(),
+            run_defs: Vec::new(),
             counter: 0,
         }
     }

@@ -21,6 +21,9 @@ pub(super) fn game(rng: &mut impl Rng, cfg: &Config) -> String {
     if g.chance(0.3) {
         out.push_str("  players 2\n");
     }
+    if g.chance(0.15) {
+        out.push_str(&g.first_mover());
+    }
     out.push_str(&g.state());
     if g.chance(0.4) {
         out.push_str(&g.defs());
@@ -58,6 +61,24 @@ fn long_game(rng: &mut impl Rng) -> String {
 }
 
 impl<R: Rng> Gen<'_, R> {
+    /// `first mover K`: a player's number, or an option holding one (now and then, one that is
+    /// not a player). A setup then is nobody's move (`setup by player` would say it twice).
+    fn first_mover(&mut self) -> String {
+        self.first_mover = true;
+        let players: Vec<String> = self
+            .int_opts
+            .iter()
+            .filter(|(_, v)| (1..=2).contains(v) || self.cfg.extreme)
+            .map(|(n, _)| n.clone())
+            .collect();
+        let who = match self.pick(&players) {
+            Some(o) if self.chance(0.4) => o.clone(),
+            _ if self.chance(0.03) || self.cfg.extreme => self.literal(),
+            _ => self.int_in(1, 2).to_string(),
+        };
+        format!("  first mover {who}\n")
+    }
+
     /// One to three definitions; each body sees only its parameters (and the options, the state
     /// and earlier definitions).
     fn defs(&mut self) -> String {
@@ -93,6 +114,9 @@ impl<R: Rng> Gen<'_, R> {
                 params,
                 gives_bool,
             });
+            if self.chance(0.3) {
+                out.push_str(&self.run_def().unwrap_or_default());
+            }
         }
         out
     }
@@ -221,7 +245,7 @@ impl<R: Rng> Gen<'_, R> {
                 format!("[{elem}; {len_text}]"),
                 len,
             )
-        } else if self.chance(0.2) {
+        } else if self.chance(0.3) {
             let (cols, rows) = (self.int_in(1, 3), self.int_in(1, 2));
             let ty = format!("grid {cols} x {rows} of {elem}");
             (Shape::Grid { cols, rows }, ty, (cols * rows) as usize)

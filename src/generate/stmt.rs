@@ -11,7 +11,11 @@ impl<R: Rng> Gen<'_, R> {
     pub fn block(&mut self, n: usize, depth: u32, indent: usize) -> String {
         let mut out = String::new();
         let before = self.locals.len();
+        let runs_before = self.run_locals.len();
         for _ in 0..n {
+            if (indent > 4 || self.top_lets) && self.chance(0.05) {
+                out.push_str(&self.run_let(indent));
+            }
             if (indent > 4 || self.top_lets) && self.chance(0.15) {
                 let name = self.fresh("v");
                 let e = self.expr_depth();
@@ -27,6 +31,7 @@ impl<R: Rng> Gen<'_, R> {
             out.push_str(&s);
         }
         self.locals.truncate(before);
+        self.run_locals.truncate(runs_before);
         out
     }
 
@@ -53,6 +58,11 @@ impl<R: Rng> Gen<'_, R> {
             }
             2 if self.profile.again => format!("{pad}again\n"),
             5 if depth > 0 && self.chance(0.5) => {
+                if self.chance(0.3) {
+                    if let Some(s) = self.lines_loop(depth - 1, indent) {
+                        return s;
+                    }
+                }
                 let (dom, local) = self.domain(e);
                 let name = local.name.clone();
                 self.locals.push(local);
@@ -162,16 +172,15 @@ impl<R: Rng> Gen<'_, R> {
             let depth = if self.cfg.extreme { 4 } else { 2 };
             body.push_str(&self.block(n as usize, depth, 4));
         }
-        let names: Vec<String> = self.locals.iter().map(|l| l.name.clone()).collect();
+        let label = match self.chance(0.4) {
+            true => Some(self.label(&name)),
+            false => None,
+        };
         self.locals.clear();
         let mut head = format!("  move {name}");
         if !params.is_empty() || self.chance(0.2) {
             head.push_str(&format!("({})", params.join(", ")));
         }
-        let label = self.chance(0.4).then(|| {
-            let parts: Vec<String> = names.iter().map(|n| format!("{{{n}}}")).collect();
-            format!(" as \"{name} {}\"", parts.join(" and "))
-        });
         let guard = (!guard.is_empty()).then(|| format!(" if {}", guard.join(" and ")));
         let (first, second) = if self.chance(0.5) {
             (label, guard)
@@ -183,6 +192,43 @@ impl<R: Rng> Gen<'_, R> {
             first.unwrap_or_default(),
             second.unwrap_or_default()
         )
+    }
+
+    /// ` as "..."`: the move's name and its parameters, each mostly as itself, sometimes as an
+    /// expression (which may fail, or give two moves one label), with now and then a square's
+    /// name or a value of the state.
+    fn label(&mut self, name: &str) -> String {
+        let names: Vec<String> = self.locals.iter().map(|l| l.name.clone()).collect();
+        let mut parts = Vec::new();
+        for n in &names {
+            parts.push(match self.int_in(0, 19) {
+                0..=13 => format!("{{{n}}}"),
+                14 | 15 => format!("{{{n} + {}}}", self.int_in(1, 3)),
+                16 => format!("{{{n} % 2}}"),
+                17 => format!("{{{n} == {}}}", self.int(1)),
+                _ => format!("{{{}}}", self.int(1)),
+            });
+        }
+        if let [a, b] = &names[..] {
+            if self.chance(0.15) {
+                parts = vec![format!("{{square({a}, {b})}}")];
+            }
+        }
+        if self.chance(0.1) {
+            let e = if self.chance(0.5) {
+                self.int(1)
+            } else {
+                self.cond(1)
+            };
+            parts.push(format!("{{{e}}}"));
+        }
+        if let Some(vs) = self.enum_vars().first().and_then(|v| v.values.clone()) {
+            if self.chance(0.1) {
+                parts.push(format!("{{{}}}", self.enum_expr(&vs, 1)));
+            }
+        }
+        let sep = if self.chance(0.05) { "" } else { " and " };
+        format!(" as \"{name} {}\"", parts.join(sep))
     }
 
     /// The `k`-th parameter's range: fixed, over indices or players, or depending on the state

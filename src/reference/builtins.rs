@@ -21,6 +21,9 @@ impl Ctx<'_> {
     }
 
     pub(super) fn call(&mut self, func: &str, args: &[Expr]) -> R<Val> {
+        if let Some(run) = self.run_call(func, args)? {
+            return Ok(run);
+        }
         match (func, args) {
             ("min" | "max", [one]) => match self.value(one)? {
                 Val::Int(v) => Ok(Val::Int(v)),
@@ -46,8 +49,10 @@ impl Ctx<'_> {
                 Ok(Val::Int(total))
             }
             ("len", [one]) => {
-                let whole = self.value(one)?;
-                let n = self.values_of(&whole)?.len();
+                let n = match self.value(one)? {
+                    Val::Run { cells, .. } => cells.len(),
+                    whole => self.values_of(&whole)?.len(),
+                };
                 Ok(Val::Int(n as i64))
             }
             ("abs", [one]) => {
@@ -75,6 +80,9 @@ impl Ctx<'_> {
     /// `count(x in D where C)`: how many values of D satisfy C; `any` and `all` stop at the
     /// first value that decides them.
     pub(super) fn comprehension(&mut self, func: &str, comp: &Comprehension) -> R<Val> {
+        if let Some(values) = self.bound_values(&comp.domain)? {
+            return self.fold_values(func, comp, values);
+        }
         let (lo, hi) = self.domain(&comp.domain)?;
         let size = u64::try_from(i128::from(hi) - i128::from(lo) + 1).unwrap_or(0);
         let outer = self.scale;
@@ -103,6 +111,48 @@ impl Ctx<'_> {
                 "any" if holds => return Ok(Val::Bool(true)),
                 "all" if !holds => return Ok(Val::Bool(false)),
                 "first" | "last" if holds => return Ok(Val::Int(v)),
+                _ => count += i64::from(holds),
+            }
+        }
+        match func {
+            "count" => Ok(Val::Int(count)),
+            "any" => Ok(Val::Bool(false)),
+            "all" => Ok(Val::Bool(true)),
+            "first" | "last" => Err(Fault::new(
+                FaultKind::NoValue,
+                format!("no value meets the condition of `{func}`"),
+            )),
+            other => Err(invalid(format!("`{other}` is not count, any or all"))),
+        }
+    }
+
+    /// `count`/`any`/`all`/`first`/`last` over listed values (runs, or a run's cells' values),
+    /// bounded as over a range.
+    fn fold_values(&mut self, func: &str, comp: &Comprehension, mut values: Vec<Val>) -> R<Val> {
+        let size = values.len() as u64;
+        let outer = self.scale;
+        let steps = u128::from(outer) * u128::from(size);
+        if steps > u128::from(MAX_STEPS) {
+            return Err(Fault::new(
+                FaultKind::TooWide,
+                format!("{size} steps for each of {outer} values around"),
+            ));
+        }
+        if func == "last" {
+            values.reverse();
+        }
+        let mut count: i64 = 0;
+        for v in values {
+            self.locals.push((comp.var.name.clone(), v.clone()));
+            self.scale = steps as u64;
+            let holds = self.truth(&comp.cond);
+            self.scale = outer;
+            self.locals.pop();
+            let holds = holds?;
+            match func {
+                "any" if holds => return Ok(Val::Bool(true)),
+                "all" if !holds => return Ok(Val::Bool(false)),
+                "first" | "last" if holds => return Ok(v),
                 _ => count += i64::from(holds),
             }
         }

@@ -16,6 +16,11 @@ pub enum Val {
     Whole(String),
     /// A value of an enumeration, by name.
     Sym(String),
+    /// A run of a grid's cells: the grid's name and its cells' numbers (row by row), in order.
+    Run {
+        grid: String,
+        cells: Vec<usize>,
+    },
 }
 
 /// What an expression can see: the game, the position (changed in place by statements), the
@@ -142,7 +147,10 @@ impl<'g> Ctx<'g> {
         let mut bound = Vec::new();
         for (p, a) in def.params.iter().zip(args) {
             let v = self.value(a)?;
-            if !matches!(v, Val::Int(_) | Val::Bool(_)) {
+            if !matches!(
+                v,
+                Val::Int(_) | Val::Bool(_) | Val::Sym(_) | Val::Run { .. }
+            ) {
                 return Err(invalid(format!("`{name}` given {v:?}")));
             }
             bound.push((p.name.clone(), v));
@@ -180,9 +188,9 @@ impl<'g> Ctx<'g> {
 
     /// Element `i` of a list, an array (indexed from 0) or a `per player` variable (from 1).
     /// An element's value as its variable holds it: a number, a condition or an enumeration's value.
-    fn typed(&self, base: &Val, v: i64) -> R<Val> {
+    pub(super) fn typed(&self, base: &Val, v: i64) -> R<Val> {
         let var = match base {
-            Val::Whole(name) => self.game.var(name),
+            Val::Whole(name) | Val::Run { grid: name, .. } => self.game.var(name),
             _ => None,
         };
         match var {
@@ -219,6 +227,21 @@ impl<'g> Ctx<'g> {
     }
 
     pub fn element(&self, base: &Val, i: i64) -> R<i64> {
+        if let Val::Run { grid, cells } = base {
+            let values = self
+                .pos
+                .vars
+                .get(grid)
+                .ok_or_else(|| invalid(grid.as_str()))?;
+            let cell = usize::try_from(i).ok().and_then(|j| cells.get(j));
+            return match cell.and_then(|k| values.get(*k)) {
+                Some(v) => Ok(*v),
+                None => Err(Fault::new(
+                    FaultKind::IndexOutOfBounds,
+                    format!("index {i} is outside a run of {} cells", cells.len()),
+                )),
+            };
+        }
         let (values, first, what) = match base {
             Val::List(vs) => (vs.clone(), 0, "this list".to_string()),
             Val::Whole(name) => {

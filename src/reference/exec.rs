@@ -22,7 +22,10 @@ impl Ctx<'_> {
             match s {
                 Stmt::Let { name, value, .. } => {
                     let v = self.value(value)?;
-                    if !matches!(v, Val::Int(_) | Val::Bool(_) | Val::Sym(_)) {
+                    if !matches!(
+                        v,
+                        Val::Int(_) | Val::Bool(_) | Val::Sym(_) | Val::Run { .. }
+                    ) {
                         return Err(invalid(format!("`let {}` given {v:?}", name.name)));
                     }
                     self.locals.push((name.name.clone(), v));
@@ -59,8 +62,18 @@ impl Ctx<'_> {
     /// A `for` loop: the range once, then the body for each value meeting the condition; its
     /// size times the ranges around it is held to `MAX_STEPS`, like a comprehension's.
     fn run_for(&mut self, var: &str, domain: &Domain, cond: Option<&Expr>, body: &Block) -> R<()> {
-        let (lo, hi) = self.domain(domain)?;
-        let size = u64::try_from(i128::from(hi) - i128::from(lo) + 1).unwrap_or(0);
+        // The lines of `lines(...)` are listed; a range of numbers is counted from its low end.
+        let (listed, lo, size) = match self.bound_values(domain)? {
+            Some(values) => {
+                let n = values.len() as u64;
+                (Some(values), 0, n)
+            }
+            None => {
+                let (lo, hi) = self.domain(domain)?;
+                let size = u64::try_from(i128::from(hi) - i128::from(lo) + 1).unwrap_or(0);
+                (None, lo, size)
+            }
+        };
         let outer = self.scale;
         let steps = u128::from(outer) * u128::from(size);
         if steps > u128::from(MAX_STEPS) {
@@ -71,18 +84,20 @@ impl Ctx<'_> {
         }
         self.scale = steps as u64;
         let mut r = Ok(());
-        if lo <= hi {
-            for v in lo..=hi {
-                self.locals.push((var.to_string(), Val::Int(v)));
-                r = match cond.map_or(Ok(true), |c| self.truth(c)) {
-                    Ok(true) => self.run(body),
-                    Ok(false) => Ok(()),
-                    Err(e) => Err(e),
-                };
-                self.locals.pop();
-                if r.is_err() {
-                    break;
-                }
+        for j in 0..size {
+            let v = match &listed {
+                Some(values) => values[j as usize].clone(),
+                None => Val::Int(lo + j as i64),
+            };
+            self.locals.push((var.to_string(), v));
+            r = match cond.map_or(Ok(true), |c| self.truth(c)) {
+                Ok(true) => self.run(body),
+                Ok(false) => Ok(()),
+                Err(e) => Err(e),
+            };
+            self.locals.pop();
+            if r.is_err() {
+                break;
             }
         }
         self.scale = outer;

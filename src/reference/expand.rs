@@ -24,6 +24,8 @@ pub struct Move {
     pub args: Vec<i64>,
     pub child: Position,
     pub kept: bool,
+    /// Its label, as `solve` shows it and a player types it.
+    pub label: String,
 }
 
 /// What a position is: ended (by this end rule), or open with these moves.
@@ -122,13 +124,19 @@ fn chosen(cx: &mut Ctx, pos: &Position, o: &Outcome) -> R<Rel> {
     Ok(if winner == mover { Rel::Win } else { Rel::Lose })
 }
 
-/// Every legal move, family by family, parameters varying fastest on the right.
+/// Every legal move, family by family, parameters varying fastest on the right; then their
+/// labels, in order.
 fn legal_moves(game: &Game, pos: &Position) -> R<Vec<Move>> {
     let mut out = Vec::new();
     let mut tried = 0u64;
     for (family, m) in game.moves.iter().enumerate() {
         let mut cx = Ctx::new(game, pos.clone());
         try_params(&mut cx, family, m, &mut out, &mut tried)?;
+    }
+    let which: Vec<(usize, &[i64])> = out.iter().map(|m| (m.family, &m.args[..])).collect();
+    let labels = super::label::labels(game, pos, &which)?;
+    for (m, l) in out.iter_mut().zip(labels) {
+        m.label = l;
     }
     Ok(out)
 }
@@ -194,6 +202,7 @@ fn try_move(cx: &mut Ctx, family: usize, m: &MoveDecl, out: &mut Vec<Move>) -> R
             .collect::<R<_>>()?,
         child,
         kept: body.again,
+        label: String::new(),
     });
     Ok(())
 }

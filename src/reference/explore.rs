@@ -11,8 +11,8 @@ use std::collections::{HashMap, VecDeque};
 pub enum Step {
     /// The game is over: the outcome for the player to move, and the end rule's index.
     End(Rel, usize),
-    /// The moves: (family, arguments, child's index, whether the mover keeps the turn).
-    Moves(Vec<(usize, Vec<i64>, usize, bool)>),
+    /// The moves: (family, arguments, child's index, whether the mover keeps the turn, label).
+    Moves(Vec<(usize, Vec<i64>, usize, bool, String)>),
     Fault(Fault),
 }
 
@@ -72,7 +72,7 @@ pub fn explore(game: &Game, limit: usize) -> Result<Graph, Error> {
                 let mut edges = Vec::new();
                 for m in moves {
                     let j = number(&mut g, &mut index, &mut queue, m.child, limit)?;
-                    edges.push((m.family, m.args, j, m.kept));
+                    edges.push((m.family, m.args, j, m.kept, m.label));
                 }
                 Step::Moves(edges)
             }

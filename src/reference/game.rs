@@ -54,6 +54,13 @@ pub struct Game {
     pub has_again: bool,
     /// The `symmetry` declarations.
     pub symmetries: Vec<SymmetryDecl>,
+    /// Who makes the first move (`first mover K`; 1 without it). A setup `by player K` then
+    /// makes 3 − K move first instead (`setup::starts`).
+    pub first_mover: u8,
+    /// Each move family's label template, as parts, if it has one.
+    pub labels: Vec<Option<Vec<super::label::Piece>>>,
+    /// Every enumeration value's display text (its name when none is given), by name.
+    pub shown: Vec<(String, String)>,
 }
 
 impl Game {
@@ -83,8 +90,39 @@ impl Game {
             turn_matters: false,
             has_again: false,
             symmetries: file.symmetries.clone(),
+            first_mover: 1,
+            labels: Vec::new(),
+            shown: file
+                .state
+                .iter()
+                .flat_map(|s| &s.vars)
+                .flat_map(|v| match &v.ty {
+                    VarType::Scalar(ElemType::Enum(vs, _))
+                    | VarType::PerPlayer(ElemType::Enum(vs, _), _)
+                    | VarType::Array(ElemType::Enum(vs, _), _, _)
+                    | VarType::Grid(ElemType::Enum(vs, _), _, _, _) => vs.clone(),
+                    _ => Vec::new(),
+                })
+                .map(|v| {
+                    let text = v.display.map_or(v.name.name.clone(), |d| d.value);
+                    (v.name.name, text)
+                })
+                .collect(),
         };
+        for m in &file.moves {
+            let pieces = m.label.as_ref().map(super::label::pieces).transpose();
+            game.labels.push(pieces.map_err(Error::Declaration)?);
+        }
         options::evaluate(&mut game, file, sets)?;
+        if let Some(f) = file.first_movers.first() {
+            let k = Ctx::new(&game, Position::default())
+                .int(&f.player)
+                .map_err(Error::Declaration)?;
+            game.first_mover = match k {
+                1 | 2 => k as u8,
+                _ => return Err(Error::Declaration(invalid("first mover", "no such player"))),
+            };
+        }
         for decl in file.state.iter().flat_map(|s| &s.vars) {
             let var = declare(&game, decl).map_err(Error::Declaration)?;
             game.vars.push(var);
@@ -102,6 +140,12 @@ impl Game {
         self.defs.iter().find(|d| d.name.name == name)
     }
 
+    /// How an enumeration's value is shown: its display text, or its name.
+    pub fn shown<'a>(&'a self, name: &'a str) -> &'a str {
+        let found = self.shown.iter().find(|(n, _)| n == name);
+        found.map_or(name, |(_, text)| text.as_str())
+    }
+
     /// Whether `name` is a value of some variable's enumeration.
     pub fn is_enum_value(&self, name: &str) -> bool {
         self.enum_values.iter().any(|n| n == name)
@@ -111,7 +155,8 @@ impl Game {
         self.vars.iter().find(|v| v.name == name)
     }
 
-    /// Every variable at its initial value; player 1 to move, player 2 the last to have moved.
+    /// Every variable at its initial value; the first mover to move, the other player the last
+    /// to have moved.
     pub fn initial(&self) -> Position {
         Position {
             vars: self
@@ -119,8 +164,8 @@ impl Game {
                 .iter()
                 .map(|v| (v.name.clone(), v.init.clone()))
                 .collect::<BTreeMap<_, _>>(),
-            mover: 1,
-            last_mover: 2,
+            mover: self.first_mover,
+            last_mover: 3 - self.first_mover,
         }
     }
 }

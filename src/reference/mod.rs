@@ -15,7 +15,9 @@ mod exec;
 mod expand;
 mod explore;
 mod game;
+mod label;
 mod options;
+mod runs;
 mod setup;
 mod symmetry;
 mod turn;
@@ -60,6 +62,8 @@ pub enum FaultKind {
     NoValue,
     /// Positions a `symmetry` declaration makes alike end, fail or move differently.
     BrokenSymmetry,
+    /// Two legal moves of a position have the same label.
+    DuplicateLabel,
     Invalid,
 }
 

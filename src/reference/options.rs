@@ -49,7 +49,7 @@ pub(super) fn evaluate(game: &mut Game, file: &GameFile, sets: &[SetArg]) -> Res
             super::eval::Val::Int(v) => OptVal::Int(v),
             super::eval::Val::Bool(b) => OptVal::Bool(b),
             super::eval::Val::List(vs) => OptVal::List(vs),
-            super::eval::Val::Whole(_) => {
+            super::eval::Val::Whole(_) | super::eval::Val::Run { .. } => {
                 return Err(Error::BadOption(format!("`{name}` is a whole array")))
             }
             super::eval::Val::Sym(_) => {

@@ -2,7 +2,7 @@
 //! `roll` splits every branch into one per value of its range, with probability weight / total
 //! (uniform without weights); values of weight 0 are not rolled. With `setup by player K` the
 //! setup is player K's move (K is the mover while it runs) and player 3 − K moves first;
-//! without it player 1 moves first.
+//! without it the first mover (`first mover`, or player 1) is the mover throughout.
 
 use super::eval::{invalid, Ctx};
 use super::{Fault, FaultKind, Game, Position, R};

@@ -3,6 +3,7 @@
 //! outcome is `player N wins/loses` or `winner is each` (docs/language.md, "Semantics the solver
 //! relies on"); and whether some move says `again`.
 
+use super::label::Piece;
 use super::{Game, Shape};
 use crate::syntax::ast::{Block, Domain, EndCond, Expr, ExprKind, Outcome, OutcomeKind, Stmt};
 
@@ -12,7 +13,7 @@ pub(super) fn mentions_turn(game: &Game) -> bool {
         bound: Vec::new(),
     };
     let setup = game.setup.as_ref().is_some_and(|s| w.block(&s.body));
-    let moves = game.moves.iter().any(|m| {
+    let moves = game.moves.iter().enumerate().any(|(k, m)| {
         let mut w = Walk {
             game,
             bound: Vec::new(),
@@ -22,7 +23,16 @@ pub(super) fn mentions_turn(game: &Game) -> bool {
             any |= w.domain(&p.domain);
             w.bound.push(p.name.name.clone());
         }
-        any || m.guard.as_ref().is_some_and(|g| w.expr(g)) || w.block(&m.body)
+        // A label that shows whose turn it is depends on it too.
+        let pieces = game.labels.get(k).into_iter().flatten().flatten();
+        let label = pieces.fold(false, |acc, p| {
+            acc | match p {
+                Piece::Text(_) => false,
+                Piece::Value(e) => w.expr(e),
+                Piece::Square(r, c) => w.expr(r) | w.expr(c),
+            }
+        });
+        any || label || m.guard.as_ref().is_some_and(|g| w.expr(g)) || w.block(&m.body)
     });
     let ends = game.ends.iter().any(|e| {
         let cond = match &e.cond {

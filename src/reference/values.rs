@@ -95,7 +95,7 @@ fn rounds(
             }
             let seen: Vec<Option<Value>> = moves
                 .iter()
-                .map(|(_, _, child, kept)| known[*child].map(|(v, _)| v.seen_by_mover(*kept)))
+                .map(|(_, _, child, kept, _)| known[*child].map(|(v, _)| v.seen_by_mover(*kept)))
                 .collect();
             if let Some(v) = rule(&seen) {
                 resolved.push((i, v));
@@ -146,7 +146,7 @@ fn grundy(game: &Game, g: &Graph) -> Option<Vec<u32>> {
             if values[i].is_some() {
                 continue;
             }
-            let kids: Option<Vec<u32>> = moves.iter().map(|(_, _, c, _)| values[*c]).collect();
+            let kids: Option<Vec<u32>> = moves.iter().map(|(_, _, c, _, _)| values[*c]).collect();
             if let Some(kids) = kids {
                 found.push((i, (0..).find(|x| !kids.contains(x)).unwrap_or(0)));
             }

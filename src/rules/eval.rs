@@ -190,6 +190,22 @@ impl Ctx<'_> {
                 self.locals[*local as usize] = self.eval(value)?;
                 self.eval(body)?
             }
+            CExpr::RunFold {
+                fold,
+                local,
+                runs,
+                run,
+                cond,
+                cmp,
+                span,
+            } => self.eval_run_fold(*fold, *local, runs, run, cond, *cmp, *span)?,
+            CExpr::RunElem {
+                runs,
+                run,
+                index,
+                span,
+            } => self.run_elem(runs, run, index, *span)?,
+            CExpr::RunLen { runs, run, span } => self.run_len(runs, run, *span)?,
         })
     }
 

@@ -28,6 +28,8 @@ pub enum RtKind {
     NoValue,
     /// A declared symmetry maps a position to one with other moves, another end or another fault.
     BrokenSymmetry,
+    /// Two legal moves of a position have the same label.
+    DuplicateLabel,
 }
 
 /// The most values a parameter, `count`/`any`/`all` or roll may range over at run time.

@@ -4,14 +4,21 @@
 mod eval;
 mod exec;
 mod fault;
+mod label;
 mod roll;
+mod runs;
+mod simple;
 mod symmetry;
+mod walk;
 
 pub use eval::Ctx;
 pub use fault::{
     arith, check_range, range_size, RtError, RtKind, DEFAULT_MAX_STEPS, MAX_RANGE, MAX_STEPS,
 };
+pub use label::{column_name, square_name, LabelPart};
 pub use roll::roll_problem;
+pub use runs::RunTable;
+pub use simple::{simplify, Operand, Simple};
 pub use symmetry::{proves_any_order, CSymmetry, SymmetryKind};
 
 use crate::syntax::ast::Span;
@@ -44,7 +51,10 @@ impl CExpr {
             | CExpr::MaxOf { .. }
             | CExpr::Fold { .. }
             | CExpr::Let { .. }
-            | CExpr::GridIndex { .. } => false,
+            | CExpr::GridIndex { .. }
+            | CExpr::RunFold { .. }
+            | CExpr::RunElem { .. }
+            | CExpr::RunLen { .. } => false,
             CExpr::Cond(c, a, b) => c.is_constant() && a.is_constant() && b.is_constant(),
             CExpr::ListElem { index, .. } => index.is_constant(),
             CExpr::Neg(x, _) | CExpr::Not(x) | CExpr::Abs(x, _) => x.is_constant(),
@@ -196,6 +206,31 @@ pub enum CExpr {
         value: Box<CExpr>,
         body: Box<CExpr>,
     },
+    /// `count`/`any`/`all`/`first`/`last(v in RUN where C)` over the cells of run number `run`
+    /// of `runs`, each cell's value in `local`. With `cmp`, the condition is `v OP cond` where
+    /// `cond` neither reads `v` nor takes steps, so it is evaluated once per fold.
+    RunFold {
+        fold: Fold,
+        local: u16,
+        runs: std::sync::Arc<RunTable>,
+        run: Box<CExpr>,
+        cond: Box<CExpr>,
+        cmp: Option<CmpOp>,
+        span: Span,
+    },
+    /// `RUN[j]`: the value of the run's `j`-th cell.
+    RunElem {
+        runs: std::sync::Arc<RunTable>,
+        run: Box<CExpr>,
+        index: Box<CExpr>,
+        span: Span,
+    },
+    /// `len(RUN)`: how many cells the run has.
+    RunLen {
+        runs: std::sync::Arc<RunTable>,
+        run: Box<CExpr>,
+        span: Span,
+    },
 }
 
 /// Where an assignment or roll writes.
@@ -254,62 +289,6 @@ pub enum CStmt {
     },
 }
 
-/// A value read without evaluating an expression tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Operand {
-    Const(i64),
-    Local(u16),
-    Slot(u32),
-}
-
-/// A plain assignment `x op= v` or `a[p] op= v` (p a parameter): what most move bodies consist
-/// of, run by a tight loop instead of the general interpreter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Simple {
-    pub base: u32,
-    pub len: u32,
-    pub offset: i64,
-    /// The parameter indexing an array, if any.
-    pub index: Option<u16>,
-    pub op: COp,
-    pub value: Operand,
-}
-
-/// The body as plain assignments, if it is nothing else (at most 8 of them).
-pub fn simplify(body: &[CStmt]) -> Option<Vec<Simple>> {
-    if body.len() > 8 {
-        return None;
-    }
-    body.iter()
-        .map(|s| match s {
-            CStmt::Assign {
-                target, op, value, ..
-            } => {
-                let index = match &target.index {
-                    None => None,
-                    Some(CExpr::Local(l)) => Some(*l),
-                    Some(_) => return None,
-                };
-                let value = match value {
-                    CExpr::Const(c) => Operand::Const(*c),
-                    CExpr::Local(l) => Operand::Local(*l),
-                    CExpr::Slot(s) => Operand::Slot(*s),
-                    _ => return None,
-                };
-                Some(Simple {
-                    base: target.base,
-                    len: target.len,
-                    offset: target.offset,
-                    index,
-                    op: *op,
-                    value,
-                })
-            }
-            _ => None,
-        })
-        .collect()
-}
-
 /// One move family: `move take(i in indices(heap), n in 1..=heap[i]) if ... { ... }`. Parameter
 /// `k` is local `k` (every move's locals are numbered from 0).
 #[derive(Clone, Debug)]
@@ -317,8 +296,9 @@ pub struct CMove {
     pub name: String,
     /// Parameter names, in order (for labels like `take 2 from heap 0`).
     pub params: Vec<String>,
-    /// The `as "..."` template, if any.
-    pub label: Option<String>,
+    /// The `as "..."` template compiled, if any, and where it is written.
+    pub label: Option<Vec<LabelPart>>,
+    pub label_span: Span,
     pub domains: Vec<CDomain>,
     pub guard: Option<CExpr>,
     pub body: Vec<CStmt>,
@@ -388,4 +368,13 @@ pub struct Rules {
     pub locals: u16,
     /// Declared symmetries, at most one per variable.
     pub symmetries: Vec<CSymmetry>,
+    /// Whether labels must be worked out while exploring: some label may fail (`{n / k}`) or
+    /// two moves of a position may share one (the checker cannot show they never do).
+    pub labels_checked: bool,
+    /// Whether some label names squares (`square(r, c)`): boards are then drawn with letters
+    /// over the columns and row numbers from 1, as the labels name them.
+    pub coordinates: bool,
+    /// Who makes the first move of play, after the setup if there is one (`first mover K`, the
+    /// player after `setup by player K`, or 1).
+    pub first_mover: u8,
 }

@@ -76,6 +76,16 @@ impl Array {
         slot >= self.base && slot < self.base + self.len
     }
 
+    /// Whether some run of the table has a cell of the array.
+    fn reads(&self, runs: &RunTable) -> bool {
+        match runs {
+            RunTable::Straight { len, runs } => runs.iter().any(|&(start, step)| {
+                (0..*len).any(|k| self.owns(start.wrapping_add(step.wrapping_mul(k))))
+            }),
+            RunTable::Listed { slots, .. } => slots.iter().any(|&s| self.owns(s)),
+        }
+    }
+
     /// One move family: some choice of its parameters over the array's indices as bound makes
     /// every part of it symmetric (at most 2^4 choices are tried).
     fn family(&self, m: &CMove) -> bool {
@@ -227,6 +237,22 @@ impl Array {
                     && self.expr(cond, &plain.with(*local));
                 domain_ok && (over_indices || self.expr(cond, &plain))
             }
+            // Runs are a grid's cells, never the array's; their cell variable is a plain value.
+            CExpr::RunFold {
+                local,
+                runs,
+                run,
+                cond,
+                ..
+            } => {
+                !self.reads(runs)
+                    && self.expr(run, bound)
+                    && self.expr(cond, &bound.without(*local))
+            }
+            CExpr::RunElem {
+                runs, run, index, ..
+            } => !self.reads(runs) && all(&[run, index]),
+            CExpr::RunLen { runs, run, .. } => !self.reads(runs) && self.expr(run, bound),
             CExpr::Let { local, value, body } => match &**value {
                 CExpr::Local(l) if bound.has(*l) => self.expr(body, &bound.with(*local)),
                 v => self.expr(v, bound) && self.expr(body, &bound.without(*local)),

@@ -50,6 +50,7 @@ pub struct GameFile {
     pub options: Vec<OptionDecl>,
     pub defs: Vec<DefDecl>,
     pub players: Vec<PlayersDecl>,
+    pub first_movers: Vec<FirstMover>,
     pub state: Vec<StateBlock>,
     pub setups: Vec<Setup>,
     pub moves: Vec<MoveDecl>,
@@ -113,6 +114,13 @@ pub struct PlayersDecl {
     pub min: i64,
     /// `None` for an open range (`players 2..`).
     pub max: Option<i64>,
+    pub span: Span,
+}
+
+/// `first mover EXPR`: the player who makes the first move.
+#[derive(Clone, Debug)]
+pub struct FirstMover {
+    pub player: Expr,
     pub span: Span,
 }
 

@@ -9,6 +9,8 @@ use pest::Parser;
 
 pub(super) type Result<T> = std::result::Result<T, Diag>;
 
+pub(super) use super::spans::{clear_token_ends, set_token_ends, span};
+
 use super::ends::parse_end;
 use super::expr::parse_expr;
 use super::stmts::parse_block;
@@ -20,47 +22,14 @@ pub fn parse(source: &str) -> Result<GameFile> {
     super::limits::check_brackets(source)?;
     let mut pairs = GameParser::parse(Rule::file, source)
         .map_err(|e| super::errors::syntax_error(source, e))?;
-    // Every token's end, in order, so a pair's tight end is one binary search away.
-    let ends: Vec<usize> = pairs
-        .clone()
-        .flatten()
-        .filter(|p| p.clone().into_inner().next().is_none())
-        .map(|p| p.as_span().end())
-        .collect();
-    TOKEN_ENDS.with(|t| *t.borrow_mut() = ends);
+    set_token_ends(&pairs);
     let file = pairs.next().ok_or_else(catalog::syntax_empty)?;
     let game = children(file)
         .find(|p| p.as_rule() == Rule::game)
         .ok_or_else(catalog::syntax_empty)?;
     let r = parse_game(game);
-    TOKEN_ENDS.with(|t| t.borrow_mut().clear());
+    clear_token_ends();
     r
-}
-
-thread_local! {
-    /// The end of every token (a pair without inner pairs) of the file being parsed, ascending.
-    static TOKEN_ENDS: std::cell::RefCell<Vec<usize>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// A pair's span, ending at its last token: pest counts whitespace and comments skipped before an
-/// optional trailing element as part of the rule, which would make labels overshoot.
-pub(super) fn span(pair: &Pair<Rule>) -> Span {
-    Span::new(pair.as_span().start(), tight_end(pair))
-}
-
-/// The end of the pair's last token: the last token end within the pair's text. (Walking down
-/// to the last descendant instead took time proportional to the depth, for every pair: a chain
-/// of 8,000 `if ... then ... else ... +` took 6 s to parse.)
-fn tight_end(pair: &Pair<Rule>) -> usize {
-    let (start, end) = (pair.as_span().start(), pair.as_span().end());
-    TOKEN_ENDS.with(|t| {
-        let t = t.borrow();
-        let i = t.partition_point(|&e| e <= end);
-        match i.checked_sub(1).map(|i| t[i]) {
-            Some(e) if e > start => e,
-            _ => end,
-        }
-    })
 }
 
 /// Punctuation and keywords are named rules (for error messages) but carry no meaning in the tree.
@@ -108,6 +77,13 @@ fn parse_game(pair: Pair<Rule>) -> Result<GameFile> {
             Rule::option => g.options.push(parse_option(item)?),
             Rule::def_decl => g.defs.push(parse_def(item)?),
             Rule::players => g.players.push(parse_players(item)?),
+            Rule::first_mover => {
+                let span = span(&item);
+                let who = children(item).find(|p| p.as_rule() == Rule::expr);
+                let who = who.ok_or_else(|| catalog::syntax_internal(span))?;
+                let player = parse_expr(who)?;
+                g.first_movers.push(FirstMover { player, span });
+            }
             Rule::state => g.state.push(parse_state(item)?),
             Rule::setup => g.setups.push(parse_setup(item)?),
             Rule::move_decl => g.moves.push(parse_move(item)?),

@@ -46,6 +46,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         kw_about | about => "`about`",
         kw_option | option => "`option`",
         kw_players | players => "`players`",
+        first_mover | first_word => "`first mover`",
         kw_player => "`player`",
         kw_state | state => "`state`",
         kw_setup | setup => "`setup`",
@@ -128,6 +129,7 @@ pub fn is_item_start(rule: Rule) -> bool {
             | kw_option
             | kw_def
             | kw_players
+            | first_word
             | kw_state
             | kw_setup
             | kw_move

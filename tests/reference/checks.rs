@@ -66,9 +66,7 @@ impl<'a> Mapped<'a> {
                 (rf::Step::Moves(ours), Ok((Expand::Moves, moves))) => {
                     let ours: Vec<(String, u64, bool)> = ours
                         .iter()
-                        .map(|(f, args, c, kept)| {
-                            (self.engine.move_label(*f, args), self.codes[*c], *kept)
-                        })
+                        .map(|(_, _, c, kept, label)| (label.clone(), self.codes[*c], *kept))
                         .collect();
                     let theirs: Vec<(String, u64, bool)> = moves
                         .into_iter()

@@ -39,6 +39,7 @@ pub fn engine_kind(k: FaultKind) -> Option<RtKind> {
         FaultKind::NoMoves => RtKind::NoMoves,
         FaultKind::BadPlayer => RtKind::BadPlayer,
         FaultKind::NoValue => RtKind::NoValue,
+        FaultKind::DuplicateLabel => RtKind::DuplicateLabel,
         FaultKind::TooWide => RtKind::TooWide,
         FaultKind::BrokenSymmetry => RtKind::BrokenSymmetry,
         FaultKind::Invalid => return None,
