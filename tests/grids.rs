@@ -62,14 +62,14 @@ fn ttt(
     v
 }
 
-/// The first four lines of `solve`'s answer, leaving out the board drawn under `start`.
+/// The first five lines of `solve`'s answer, leaving out the board drawn under `start`.
 fn solve_lines(args: &[&str]) -> Vec<String> {
     let o = gamec(args);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     stdout(&o)
         .lines()
         .filter(|l| !l.starts_with("            "))
-        .take(4)
+        .take(5)
         .map(str::to_string)
         .collect()
 }
@@ -80,14 +80,30 @@ fn tic_tac_toe_matches_a_brute_force_in_both_forms() {
         let mut seen = HashMap::new();
         let (v, r) = ttt(&mut [0; 9], 1, misere, &mut seen);
         assert_eq!((v, seen.len()), (0, 5478));
+        // Boards alike under the square's turns and reflections, by their least image.
+        let classes: std::collections::HashSet<[u8; 9]> = seen.keys().map(least_image).collect();
+        assert_eq!(classes.len(), 765);
         let set = format!("misere={misere}");
         let lines = solve_lines(&["solve", &game_path("tic_tac_toe.game"), "--set", &set]);
-        assert_eq!(lines[1], "positions   5478");
+        assert_eq!(lines[1], "positions   765 up to symmetry (5478 in all)");
         assert_eq!(
-            lines[3],
+            lines[4],
             format!("value       tie in {r} for the player to move")
         );
     }
+}
+
+/// The least of a 3 x 3 board's eight images under turns and reflections.
+fn least_image(b: &[u8; 9]) -> [u8; 9] {
+    let turn = |b: &[u8; 9]| std::array::from_fn(|k| b[(2 - k % 3) * 3 + k / 3]);
+    let mirror = |b: &[u8; 9]| std::array::from_fn(|k| b[k / 3 * 3 + 2 - k % 3]);
+    let mut best = *b;
+    let mut x = *b;
+    for _ in 0..4 {
+        x = turn(&x);
+        best = best.min(x).min(mirror(&x));
+    }
+    best
 }
 
 /// Connect Four on `w` x `h` (row 0 the bottom here; the file fills from the top row down, the
@@ -216,7 +232,8 @@ fn a_grid_is_drawn_as_a_board_and_read_back_by_rows() {
     assert!(
         stdout(&o).starts_with(
             "Tic-tac-toe
-positions   5478
+positions   765 up to symmetry (5478 in all)
+symmetry    board: rotations, reflections (checked at every position solved)
 position    player 2 to move
               a b c
             1 X . O
