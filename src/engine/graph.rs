@@ -1,5 +1,6 @@
-//! The explicit state graph (petgraph): every reachable position once, every move an edge. Used for
-//! loopy games, pictures and JSON; big acyclic games are solved without it.
+//! The explicit state graph (petgraph): every reachable position once, every move an edge with
+//! its name. Used for pictures and JSON (`gamec graph`); the solvers keep less (see
+//! `solve::compact`).
 
 use super::{Code, Engine, Expand, Fault, Rel, Scratch};
 use petgraph::graph::{DiGraph, NodeIndex};

@@ -1,8 +1,9 @@
 //! Solvers for sequential games: a depth-first solver for games without cycles, retrograde
-//! analysis on an explicit petgraph state graph for loopy games, Grundy values, and chance.
+//! analysis on a compact explicit state graph for loopy games, Grundy values, and chance.
 
 mod acyclic;
 mod chance;
+mod compact;
 mod loopy;
 mod store;
 
@@ -101,7 +102,7 @@ fn with_symmetry(engine: &Engine, roots: &[Code], s: Solution) -> Solution {
     }
 }
 
-/// Solves on the explicit petgraph state graph by retrograde analysis, whether or not the game
+/// Solves on the explicit state graph by retrograde analysis, whether or not the game
 /// loops (slower and hungrier than `solve` on big acyclic games; it is what `solve` falls back on).
 pub fn solve_explicit(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, SolveError> {
     let roots = classes(engine, roots);
