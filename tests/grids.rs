@@ -259,11 +259,18 @@ best moves  c3
         "{}",
         stderr(&o)
     );
-    // `tree` keeps one line per position, rows separated by ` / `.
+    // `tree` draws each node's board under its line, indented with it.
     let o = gamec(&["tree", &game_path("tic_tac_toe.game"), "--depth", "1"]);
     assert!(
-        stdout(&o)
-            .contains("  b2 -> board=[., ., . / ., X, . / ., ., .], player 2 to move: tie in 8\n"),
+        stdout(&o).contains(
+            "  b2 -> player 2 to move: tie in 8
+        a b c
+      1 . . .
+      2 . X .
+      3 . . .
+  c2 -> player 2 to move: tie in 8
+"
+        ),
         "{}",
         stdout(&o)
     );

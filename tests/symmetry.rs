@@ -213,7 +213,7 @@ fn tree_shows_positions_as_they_are_and_counts_classes() {
     ]));
     assert!(
         out.contains(
-            "  place 2 2 -> board=[., ., . / ., ., . / ., ., X], player 2 to move: tie in 8\n"
+            "  place 2 2 -> player 2 to move: tie in 8\n        0 1 2\n      0 . . .\n      1 . . .\n      2 . . X\n"
         ),
         "{out}"
     );

@@ -11,7 +11,7 @@ use super::fraction::fraction_text;
 use super::io::out;
 use crate::engine::Limits;
 use crate::engine::{Branch, Child, Code, Engine, Expand, Scratch};
-use crate::play::{position_words, value_text};
+use crate::play::{position_board, value_text};
 use crate::rules::Rules;
 use crate::solve::{Solution, Value};
 use owo_colors::OwoColorize;
@@ -180,7 +180,10 @@ impl Printer<'_> {
     /// Prints the node and, in pre-order, everything below it.
     fn node(&mut self, depth: usize, led_by: Option<String>, (code, to_move): Node) {
         let e = self.s.get(code);
-        let mut words = position_words(self.engine, code, to_move);
+        // A grid is drawn as a board under the node's line, as `play` and `solve` draw it.
+        let text = position_board(self.engine, code, to_move);
+        let mut lines = text.lines();
+        let mut words = lines.next().unwrap_or_default().to_string();
         if let Some(m) = led_by {
             words = format!("{m} -> {words}");
         }
@@ -188,6 +191,9 @@ impl Printer<'_> {
             words = format!("{words}: {}", value_text(&e));
         }
         self.line(depth, words, e.map(|e| e.value));
+        for board in lines {
+            self.text += &format!("{}  {board}\n", "  ".repeat(depth));
+        }
         if depth >= self.max_depth {
             return;
         }
