@@ -105,3 +105,23 @@ fn enumerations_are_compared_for_equality_only_and_values_are_distinct() {
     let r = gamec_in(&["check", "-"], src);
     assert_fails_with(&r, "gamec::duplicate_name\n\n  × `down` is declared twice");
 }
+
+#[test]
+fn a_value_named_twice_in_one_enumeration_is_a_duplicate_not_a_crash() {
+    // Found by the million-input fuzz run (seed 26, input 564967): the second `empty` looked
+    // for the first in an enumeration not yet added, and `check` panicked.
+    let src = "game \"g\" {\n  state { board: [{empty \".\", red \"R\", empty \"Y\"}; 2] = empty }\n  move m(i in indices(board)) if board[i] == empty { board[i] = red }\n  end if no moves: tie\n}\n";
+    let r = gamec_in(&["check", "-"], src);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr.starts_with("gamec::duplicate_name\n"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.contains("`empty` is declared twice"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("first declared here"), "{}", r.stderr);
+}

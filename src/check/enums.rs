@@ -8,7 +8,10 @@ impl Cx {
     /// Adds an enumeration, its values becoming names; reports a value name already in use.
     pub fn add_enum(&mut self, info: EnumInfo, d: &mut Diagnostics) -> u32 {
         let e = self.enums.len() as u32;
-        for (i, (n, s)) in info.names.iter().zip(&info.spans).enumerate() {
+        let (names, spans) = (info.names.clone(), info.spans.clone());
+        // Added before its names, so a name repeated within it is found where it first stands.
+        self.enums.push(info);
+        for (i, (n, s)) in names.iter().zip(&spans).enumerate() {
             match self.declared(n) {
                 Some(first) => d.push(catalog::duplicate_name(*s, first, n)),
                 None => {
@@ -16,7 +19,6 @@ impl Cx {
                 }
             }
         }
-        self.enums.push(info);
         e
     }
 }
