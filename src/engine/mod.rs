@@ -11,6 +11,7 @@ pub mod memory;
 mod moves;
 mod position_text;
 mod setup;
+mod simple_moves;
 pub mod symmetry;
 mod trace;
 

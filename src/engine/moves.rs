@@ -2,9 +2,7 @@
 //! place through the undo log and taken back, so generating a child costs no allocation.
 
 use super::{Child, Code, Engine, Expand, Fault, Rel, Scratch};
-use crate::rules::{
-    check_range, range_size, CEnd, CMove, COp, COutcome, Ctx, Operand, RtError, RtKind, Simple,
-};
+use crate::rules::{check_range, range_size, CEnd, CMove, COutcome, Ctx, RtError, RtKind};
 use crate::syntax::ast::Span;
 
 /// The most parameter combinations tried in one position before giving up with an error.
@@ -160,6 +158,13 @@ impl Engine<'_> {
         // After an error the context is dropped with the expansion: no need to restore it.
         let outer = ctx.scale;
         ctx.scale = outer.saturating_mul(size);
+        if last {
+            if let Some(one) = self.counting_step(m, k) {
+                self.last_by_step(f, m, one, (lo, tried), code, ctx, sink, count)?;
+                ctx.scale = outer;
+                return leaves(candidates, size, m.span);
+            }
+        }
         for j in 0..tried {
             ctx.locals[k] = lo + j as i64;
             // The innermost parameter applies the move directly: no call per candidate move.
@@ -177,7 +182,7 @@ impl Engine<'_> {
     }
 
     #[inline]
-    fn apply<F: FnMut(usize, &[i64], Child)>(
+    pub(super) fn apply<F: FnMut(usize, &[i64], Child)>(
         &self,
         f: usize,
         m: &CMove,
@@ -238,69 +243,6 @@ impl Engine<'_> {
             Child { code: child, kept },
         );
         Ok(())
-    }
-
-    /// Runs a body of plain assignments; `None` if any index, arithmetic or range check fails
-    /// (the slots are then as before).
-    #[inline]
-    fn apply_simple(&self, simple: &[Simple], code: Code, ctx: &mut Ctx) -> Option<Code> {
-        if let [one] = simple {
-            // One assignment: the child differs in one digit; nothing needs writing back.
-            let (slot, _, new) = self.simple_step(one, ctx)?;
-            let delta = self.slot_delta(slot, ctx.slots[slot], new);
-            return Some(self.after_move((code as i64 + delta) as u64, false));
-        }
-        let mark = ctx.undo.len();
-        let mut ok = true;
-        for s in simple {
-            match self.simple_step(s, ctx) {
-                Some((slot, old, new)) => {
-                    ctx.undo.push((slot as u32, old));
-                    ctx.slots[slot] = new;
-                }
-                None => {
-                    ok = false;
-                    break;
-                }
-            }
-        }
-        let mut delta: i64 = 0;
-        for (i, &(slot, old)) in ctx.undo[mark..].iter().enumerate() {
-            if ctx.undo[mark..mark + i].iter().all(|(s, _)| *s != slot) {
-                delta += self.slot_delta(slot as usize, old, ctx.slots[slot as usize]);
-            }
-        }
-        ctx.rollback(mark);
-        ok.then(|| self.after_move((code as i64 + delta) as u64, false))
-    }
-
-    /// One plain assignment's slot, old value and new value, if every check passes.
-    #[inline]
-    fn simple_step(&self, s: &Simple, ctx: &Ctx) -> Option<(usize, i64, i64)> {
-        let slot = match s.index {
-            None => s.base as usize,
-            Some(l) => {
-                let i = ctx.locals[l as usize].checked_sub(s.offset)?;
-                if i < 0 || i >= s.len as i64 {
-                    return None;
-                }
-                s.base as usize + i as usize
-            }
-        };
-        let v = match s.value {
-            Operand::Const(c) => c,
-            Operand::Local(l) => ctx.locals[l as usize],
-            Operand::Slot(x) => ctx.slots[x as usize],
-        };
-        let old = ctx.slots[slot];
-        let new = match s.op {
-            COp::Set => Some(v),
-            COp::Add => old.checked_add(v),
-            COp::Sub => old.checked_sub(v),
-            COp::Mul => old.checked_mul(v),
-        }?;
-        let (lo, hi) = ctx.ranges[slot];
-        (new >= lo && new <= hi).then_some((slot, old, new))
     }
 
     /// Every legal move from a position with its label, or the end outcome.
