@@ -9,16 +9,23 @@ use crate::syntax::ast::Span;
 const MAX_CANDIDATES: u64 = 10_000_000;
 
 /// Counts `n` more candidate moves; more than `MAX_CANDIDATES` in one position is `too_wide`.
+#[inline]
 fn leaves(candidates: &mut u64, n: u64, span: crate::syntax::ast::Span) -> Result<(), Fault> {
     *candidates += n;
     if *candidates > MAX_CANDIDATES {
-        return Err(Fault::from(RtError::new(
-            RtKind::TooWide,
-            span,
-            format!("this position has more than {MAX_CANDIDATES} candidate moves to try"),
-        )));
+        return Err(too_many_candidates(span));
     }
     Ok(())
+}
+
+#[cold]
+#[inline(never)]
+fn too_many_candidates(span: crate::syntax::ast::Span) -> Fault {
+    Fault::from(RtError::new(
+        RtKind::TooWide,
+        span,
+        format!("this position has more than {MAX_CANDIDATES} candidate moves to try"),
+    ))
 }
 
 impl Engine<'_> {

@@ -33,15 +33,19 @@ impl Ctx<'_> {
                 self.budget = left;
                 Ok(())
             }
-            None => {
-                self.budget = 0;
-                Err(RtError::new(
-                    RtKind::TooManySteps,
-                    span,
-                    "exploring the game ran out of steps here",
-                ))
-            }
+            None => self.out_of_steps(span),
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn out_of_steps(&mut self, span: Span) -> R<()> {
+        self.budget = 0;
+        Err(RtError::new(
+            RtKind::TooManySteps,
+            span,
+            "exploring the game ran out of steps here",
+        ))
     }
 
     pub fn eval(&mut self, e: &CExpr) -> R<i64> {

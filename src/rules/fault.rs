@@ -44,18 +44,24 @@ pub const MAX_STEPS: u64 = 10_000_000;
 pub const DEFAULT_MAX_STEPS: u64 = 1_000_000_000;
 
 /// Checks a run-time range's size, so a typo like `1..=99999999999` is an error, not a hang.
+#[inline]
 pub fn check_range(lo: i64, hi: i64, span: Span) -> Result<(), Box<RtError>> {
     let size = (hi as i128) - (lo as i128) + 1;
     if size > MAX_RANGE as i128 {
-        return Err(RtError::new(
-            RtKind::TooWide,
-            span,
-            format!(
-                "this ranges over {size} values ({lo}..={hi}); at most {MAX_RANGE} are allowed"
-            ),
-        ));
+        return Err(too_wide(lo, hi, span));
     }
     Ok(())
+}
+
+#[cold]
+#[inline(never)]
+fn too_wide(lo: i64, hi: i64, span: Span) -> Box<RtError> {
+    let size = (hi as i128) - (lo as i128) + 1;
+    RtError::new(
+        RtKind::TooWide,
+        span,
+        format!("this ranges over {size} values ({lo}..={hi}); at most {MAX_RANGE} are allowed"),
+    )
 }
 
 /// How many values `lo..=hi` holds (0 when it is empty; 2^64 - 1 for the whole of i64).
