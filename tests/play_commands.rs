@@ -71,6 +71,7 @@ Type a move's number, or its name as listed (case and spaces do not matter), or 
   q, quit   stop here: the game is abandoned, and the review follows
   u, undo   take back your last move and every move since
   h, hints  turn hints on or off
+  m, moves  list every move here, when there are too many to list each turn
   ?, help   this list
 Digits alone are always a move number; a move named like a number or a command is typed
 with = first (=3, =q).
@@ -317,4 +318,38 @@ fn quit_is_clean() {
              move 1, player 1 add 2: a win in 7 became a loss in 6\n"
         ));
     }
+}
+
+/// A position with more moves than fit a screen lists the first 40 and says how many more; `m`
+/// lists them all, and a number past the 40 still plays its move. (Before, every turn printed
+/// every move: a fuzzed game with 4,000,000 moves a position printed 335 MB.)
+#[test]
+fn a_long_list_of_moves_is_cut_and_m_lists_it_all() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let f = dir.path().join("wide.game");
+    let src = "game \"Wide\" {
+  state { pile: 0..=200 = 0 }
+  move add(n in 1..=100) if pile + n <= 200 { pile += n }
+  end if pile == 200: last mover wins
+}
+";
+    std::fs::write(&f, src).expect("written");
+    let path = f.to_str().expect("path");
+    let r = gamec_in(
+        &["play", path, "--seed", "1", "--blunder", "0"],
+        "m\n77\nq\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let out = &r.stdout;
+    let cut = "   40  add 40\n  … and 60 more, numbered 41 to 100 (m lists them all; a move's \
+               number or name works either way)\nPlayer 1, your move: m\nMoves:\n    1  add 1\n";
+    assert!(out.contains(cut), "{out}");
+    assert!(!out.contains("   41  add 41\n  … and"), "{out}");
+    assert!(
+        out.contains("  100  add 100\nPlayer 1, your move: 77\nPlayer 1 plays add 77.\n"),
+        "{out}"
+    );
+    // Each list is the 40 and the line, or all 100 after `m`: 1 + 1 + 1 lists before `q`.
+    assert_eq!(out.matches("\n    1  add 1\n").count(), 3, "{out}");
+    assert_eq!(out.matches("  … and ").count(), 2, "{out}");
 }

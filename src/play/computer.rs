@@ -2,18 +2,16 @@
 //! random blunder, and the chance setup's roll — all from one seeded ChaCha8 generator, so a seed
 //! replays the same game on every platform.
 
-use super::rated::{best_moves, rated_moves};
-use crate::engine::{Branch, Child, Code, Engine};
-use crate::solve::Solution;
+use crate::engine::{Branch, Child};
+use crate::solve::{rank, seen_by_mover, Solution};
 use num_traits::ToPrimitive;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-/// The index of the computer's move among `moves` (which must not be empty).
+/// The index of the computer's move among `moves` (which must not be empty): rated from the
+/// list the turn already has, so a turn generates its moves once however many there are.
 pub fn choose(
-    engine: &Engine,
     solution: &Solution,
-    code: Code,
     moves: &[(String, Child)],
     blunder: f64,
     rng: &mut ChaCha8Rng,
@@ -23,12 +21,25 @@ pub fn choose(
     if rng.gen::<f64>() < blunder {
         return rng.gen_range(0..n);
     }
-    let best = best_moves(&rated_moves(engine, solution, code));
-    if best.is_empty() {
+    // Each move's rank for its mover (as `rated_moves` ranks them), in the list's order.
+    let ranks: Vec<(usize, _)> = moves
+        .iter()
+        .enumerate()
+        .filter_map(|(k, (_, c))| {
+            let mut seen = seen_by_mover(solution.get(c.code)?, c.kept);
+            seen.remoteness = seen.remoteness.map(|r| r + 1);
+            Some((k, rank(&seen)))
+        })
+        .collect();
+    let Some(top) = ranks.iter().map(|(_, r)| *r).min() else {
         return rng.gen_range(0..n);
-    }
-    let pick = &best[rng.gen_range(0..best.len())];
-    moves.iter().position(|(l, _)| l == pick).unwrap_or(0)
+    };
+    let best: Vec<usize> = ranks
+        .into_iter()
+        .filter(|(_, r)| *r == top)
+        .map(|(k, _)| k)
+        .collect();
+    best[rng.gen_range(0..best.len())]
 }
 
 /// One starting branch, drawn with the setup's probabilities (`None` only if there are none).

@@ -1,5 +1,5 @@
 //! Reading a human's entry: a move number, the move as listed (case and spacing forgiven), or a
-//! command (`q`, `u`, `h`, `?`); anything else gets a specific message so the player can try again.
+//! command (`q`, `u`, `h`, `m`, `?`); anything else gets a specific message so the player can try again.
 //!
 //! The rule that keeps the three apart: an entry of digits only is always a move number, and a
 //! command word is always the command. A move whose name reads as a number or a command word is
@@ -16,10 +16,16 @@ pub enum Typed {
     Undo,
     Hints,
     Help,
+    /// List every move, however many (the list shown by itself stops at [`LISTED`]).
+    Moves,
 }
 
+/// The most moves listed at a prompt; past this the list ends with how many more there are,
+/// and `m` lists them all (a game can have millions of moves at a position).
+pub const LISTED: usize = 40;
+
 /// The commands, each with its short and long word and what it does (for `?`).
-pub const COMMANDS: [(&str, &str, &str); 4] = [
+pub const COMMANDS: [(&str, &str, &str); 5] = [
     (
         "q",
         "quit",
@@ -27,6 +33,11 @@ pub const COMMANDS: [(&str, &str, &str); 4] = [
     ),
     ("u", "undo", "take back your last move and every move since"),
     ("h", "hints", "turn hints on or off"),
+    (
+        "m",
+        "moves",
+        "list every move here, when there are too many to list each turn",
+    ),
     ("?", "help", "this list"),
 ];
 
@@ -48,6 +59,19 @@ fn normalize(text: &str) -> String {
         .to_lowercase()
 }
 
+/// Whether `label` normalizes to `wanted` (already normalized), without building the normalized
+/// label: a position can have millions of moves, and every entry is looked up among them.
+fn same_name(label: &str, wanted: &str) -> bool {
+    let mut words = label.split_whitespace();
+    for want in wanted.split(' ') {
+        match words.next() {
+            Some(word) if word.chars().flat_map(char::to_lowercase).eq(want.chars()) => {}
+            _ => return false,
+        }
+    }
+    words.next().is_none()
+}
+
 fn is_number(text: &str) -> bool {
     !text.is_empty() && text.chars().all(|c| c.is_ascii_digit())
 }
@@ -57,7 +81,15 @@ fn command(word: &str) -> Option<Typed> {
     let k = COMMANDS
         .iter()
         .position(|(short, long, _)| word == *short || word == *long)?;
-    Some([Typed::Quit, Typed::Undo, Typed::Hints, Typed::Help][k])
+    Some(
+        [
+            Typed::Quit,
+            Typed::Undo,
+            Typed::Hints,
+            Typed::Moves,
+            Typed::Help,
+        ][k],
+    )
 }
 
 /// Whether a move's name can only be typed with `=` before it: it reads as a move number or a
@@ -75,7 +107,7 @@ pub fn parse_entry(entry: &str, labels: &[String]) -> Result<Typed, String> {
     if typed.is_empty() {
         return Err(format!("Nothing typed: {how}."));
     }
-    let find = |wanted: &str| labels.iter().position(|l| normalize(l) == wanted);
+    let find = |wanted: &str| labels.iter().position(|l| same_name(l, wanted));
     if let Some(name) = typed.strip_prefix('=') {
         let wanted = normalize(name);
         if wanted.is_empty() {
@@ -147,6 +179,8 @@ mod tests {
             (" UNDO ", Typed::Undo),
             ("h", Typed::Hints),
             ("hints", Typed::Hints),
+            ("m", Typed::Moves),
+            ("Moves", Typed::Moves),
             ("?", Typed::Help),
             ("help", Typed::Help),
         ] {

@@ -210,14 +210,9 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
         }
         let seat = self.seat(to_move);
         let pick = match seat {
-            Seat::Computer => computer::choose(
-                engine,
-                self.game.solution,
-                code,
-                &moves,
-                self.opts.blunder,
-                &mut self.rng,
-            ),
+            Seat::Computer => {
+                computer::choose(self.game.solution, &moves, self.opts.blunder, &mut self.rng)
+            }
             Seat::Human => match self.ask(to_move, &moves, line.can_undo(to_move))? {
                 Asked::Move(k) => k,
                 Asked::Undo => return Ok(Step::Undo),

@@ -1,7 +1,7 @@
 //! A human's turn at the prompt: the list of moves (with hints when they are on), reading entries
 //! until one makes a move or asks to quit or undo, and answering `h` and `?` on the spot.
 
-use super::input::{needs_escape, parse_entry, read_entry, Typed, COMMANDS};
+use super::input::{needs_escape, parse_entry, read_entry, Typed, COMMANDS, LISTED};
 use super::{value_text, Table};
 use crate::engine::Child;
 use crate::solve::seen_by_mover;
@@ -41,7 +41,7 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
         moves: &[(String, Child)],
         can_undo: bool,
     ) -> io::Result<Asked> {
-        self.list_moves(moves)?;
+        self.list_moves(moves, false)?;
         let labels: Vec<String> = moves.iter().map(|(l, _)| l.clone()).collect();
         loop {
             write!(self.out, "Player {to_move}, your move: ")?;
@@ -65,8 +65,9 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
                     self.hints = !self.hints;
                     let now = if self.hints { "on" } else { "off" };
                     writeln!(self.out, "Hints {now}.")?;
-                    self.list_moves(moves)?;
+                    self.list_moves(moves, false)?;
                 }
+                Ok(Typed::Moves) => self.list_moves(moves, true)?,
                 Ok(Typed::Help) => self.help()?,
                 Err(why) => writeln!(self.out, "{why}")?,
             }
@@ -90,7 +91,10 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
         )
     }
 
-    pub(super) fn list_moves(&mut self, moves: &[(String, Child)]) -> io::Result<()> {
+    /// Lists the moves: all of them when `all` or when there are at most [`LISTED`] (a
+    /// few more would not be worth a line of their own), else the first [`LISTED`] and a line
+    /// saying how many more there are and how to see or type them.
+    pub(super) fn list_moves(&mut self, moves: &[(String, Child)], all: bool) -> io::Result<()> {
         let hints = self.hints;
         let head = if hints {
             "Moves, with your result after each (in N: moves until the end, counting this one):"
@@ -98,9 +102,18 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
             "Moves:"
         };
         writeln!(self.out, "{head}")?;
-        let width = moves.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
+        let shown = if all || moves.len() <= LISTED + LISTED / 4 {
+            moves.len()
+        } else {
+            LISTED
+        };
+        let width = moves[..shown]
+            .iter()
+            .map(|(l, _)| l.len())
+            .max()
+            .unwrap_or(0);
         let num = moves.len().to_string().len();
-        for (k, (label, child)) in moves.iter().enumerate() {
+        for (k, (label, child)) in moves[..shown].iter().enumerate() {
             let hint = match self.game.solution.get(child.code) {
                 Some(e) if hints => {
                     let mut seen = seen_by_mover(e, child.kept);
@@ -111,6 +124,16 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
             };
             let line = format!("  {:>num$}  {label:<width$}{hint}", k + 1);
             writeln!(self.out, "{}", line.trim_end())?;
+        }
+        if shown < moves.len() {
+            writeln!(
+                self.out,
+                "  … and {} more, numbered {} to {} (m lists them all; a move's number or name \
+                 works either way)",
+                moves.len() - shown,
+                shown + 1,
+                moves.len()
+            )?;
         }
         if let Some(note) = escape_note(moves) {
             writeln!(self.out, "{note}")?;
