@@ -267,28 +267,11 @@ impl Ctx<'_> {
             };
             self.locals[local as usize] = v;
             let holds = self.eval(cond)? != 0;
-            match fold {
-                Fold::Any if holds => return Ok(1),
-                Fold::All if !holds => return Ok(0),
-                Fold::First | Fold::Last if holds => return Ok(v),
-                _ => count += holds as i64,
+            if let Some(r) = fold.visit(holds, v, &mut count) {
+                return Ok(r);
             }
         }
-        Ok(match fold {
-            Fold::Count => count,
-            Fold::Any => 0,
-            Fold::All => 1,
-            Fold::First | Fold::Last => {
-                return Err(RtError::new(
-                    RtKind::NoValue,
-                    span,
-                    format!(
-                        "no value of the range meets the condition of `{}`",
-                        if fold == Fold::First { "first" } else { "last" }
-                    ),
-                ))
-            }
-        })
+        fold.finish(count, span, "value of the range")
     }
 
     #[inline]

@@ -117,6 +117,41 @@ pub enum Fold {
     Last,
 }
 
+impl Fold {
+    /// One value `v` visited, whose condition `holds`: the fold's result if this settles it,
+    /// else `None` (with `count` kept for `count`).
+    #[inline]
+    pub fn visit(self, holds: bool, v: i64, count: &mut i64) -> Option<i64> {
+        match self {
+            Fold::Any if holds => Some(1),
+            Fold::All if !holds => Some(0),
+            Fold::First | Fold::Last if holds => Some(v),
+            _ => {
+                *count += holds as i64;
+                None
+            }
+        }
+    }
+
+    /// The result when every value was visited without settling it; `first`/`last` have none
+    /// (`what` names what was visited: "value of the range", "cell of the run").
+    pub fn finish(self, count: i64, span: Span, what: &str) -> Result<i64, Box<RtError>> {
+        match self {
+            Fold::Count => Ok(count),
+            Fold::Any => Ok(0),
+            Fold::All => Ok(1),
+            Fold::First | Fold::Last => Err(RtError::new(
+                RtKind::NoValue,
+                span,
+                format!(
+                    "no {what} meets the condition of `{}`",
+                    if self == Fold::First { "first" } else { "last" }
+                ),
+            )),
+        }
+    }
+}
+
 /// An inclusive integer range evaluated at run time (parameters may depend on earlier ones).
 #[derive(Clone, Debug)]
 pub struct CDomain {

@@ -208,28 +208,11 @@ impl Ctx<'_> {
                     self.eval(cond)? != 0
                 }
             };
-            match fold {
-                Fold::Any if holds => return Ok(1),
-                Fold::All if !holds => return Ok(0),
-                Fold::First | Fold::Last if holds => return Ok(v),
-                _ => count += holds as i64,
+            if let Some(r) = fold.visit(holds, v, &mut count) {
+                return Ok(r);
             }
         }
-        Ok(match fold {
-            Fold::Count => count,
-            Fold::Any => 0,
-            Fold::All => 1,
-            Fold::First | Fold::Last => {
-                return Err(RtError::new(
-                    RtKind::NoValue,
-                    span,
-                    format!(
-                        "no cell of the run meets the condition of `{}`",
-                        if fold == Fold::First { "first" } else { "last" }
-                    ),
-                ))
-            }
-        })
+        fold.finish(count, span, "cell of the run")
     }
 
     /// `RUN[j]`: the value of the run's `j`-th cell.
