@@ -67,3 +67,25 @@ fn the_readme_shows_the_start_of_the_same_game_and_a_real_review() {
         "\nReview: 3 moves changed the result for the player who made them:\n{review}"
     )));
 }
+
+#[test]
+fn the_readme_plays_a_board_game_for_real() {
+    let first = "$ gamec play games/tic_tac_toe.game --at \"board=[X, O, X / ., O, . / ., ., .], turn=1\" --seed 1 --blunder 0 --hints";
+    let readme = block("README.md", first);
+    let r = gamec_in(
+        &[
+            "play",
+            "games/tic_tac_toe.game",
+            "--at",
+            "board=[X, O, X / ., O, . / ., ., .], turn=1",
+            "--seed",
+            "1",
+            "--blunder",
+            "0",
+            "--hints",
+        ],
+        "c3\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(readme, r.stdout);
+}
