@@ -10,7 +10,7 @@ use crate::commands::{check, graph, play, solve, tree};
 use crate::diag::RenderStyle;
 use crate::engine::Limits;
 use crate::play::Seat;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -123,6 +123,18 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         throws_file: Option<PathBuf>,
     },
+    /// Print a shell's completion script: gamec completions bash > ~/.local/share/bash-completion/completions/gamec
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: crate::commands::shell::Shell,
+    },
+    /// Print the manual page (roff): gamec man | man -l -   (gamec man solve: the page of one command)
+    Man {
+        /// A subcommand whose page to print instead of gamec's own.
+        #[arg(value_name = "COMMAND")]
+        command: Option<String>,
+    },
 }
 
 /// `gamec play`'s arguments, for either family.
@@ -216,6 +228,10 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
                 Compiled::Throw(t) => crate::commands::throw::graph::run(&loaded, t, format),
             }
         }
+        Command::Completions { shell } => {
+            crate::commands::shell::completions(Cli::command(), shell)
+        }
+        Command::Man { command } => crate::commands::shell::man(Cli::command(), command.as_deref()),
         Command::Run {
             file,
             players,

@@ -10,6 +10,7 @@ pub mod fraction;
 pub mod graph;
 pub mod io;
 pub mod play;
+pub mod shell;
 pub mod solve;
 pub mod throw;
 pub mod tree;
