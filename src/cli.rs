@@ -3,8 +3,8 @@
 
 use crate::check::{parse_set, SetArg};
 use crate::commands::common::{
-    choose_color, is_stdin, load, usage, CliResult, ColorChoice, Compiled, ComputerStyle, Exit,
-    GraphFormat,
+    choose_color, is_stdin, load, usage, CheckFormat, CliResult, ColorChoice, Compiled,
+    ComputerStyle, Exit, GraphFormat,
 };
 use crate::commands::{check, graph, play, solve, tree};
 use crate::diag::RenderStyle;
@@ -76,6 +76,10 @@ pub enum Command {
         /// Explore every position as it is, leaving out the file's `symmetry` declarations.
         #[arg(long)]
         no_symmetry: bool,
+        /// text: rendered for a person (stderr); json: one object a problem, a line each
+        /// (stdout), with code, severity, message, spans, help and trace.
+        #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+        format: CheckFormat,
     },
     /// Solve a game: who wins every position, and how.
     Solve {
@@ -197,11 +201,13 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
             max_positions,
             max_steps,
             no_symmetry,
+            format,
         } => check::run(
             &files,
             &sets,
             Limits::new(max_positions, max_steps).with_symmetry(!no_symmetry),
             style,
+            format,
         ),
         Command::Solve {
             game,

@@ -1,12 +1,14 @@
 //! `gamec check`: every problem in every file — static ones from the checker, then, for a clean
 //! sequential game, the first rule that fails while exploring it (with the moves that lead there),
 //! and for a throw game 2 may play, whether its exact solution is within gamec's limits.
-//! `-` is standard input.
+//! `-` is standard input. With `--format json` each problem is one JSON object a line on stdout
+//! (`check_json`); the summary stays on stderr.
 
 use super::common::{
-    compile_file, exit_code_for, file_name, is_stdin, print_diags, usage, CliResult, Compiled, Exit,
+    compile_file, exit_code_for, file_name, is_stdin, print_diags, usage, CheckFormat, CliResult,
+    Compiled, Exit,
 };
-use super::io::err;
+use super::io::{err, out};
 use crate::check::SetArg;
 use crate::diag::{Diagnostics, RenderStyle};
 use crate::engine::Limits;
@@ -14,7 +16,13 @@ use crate::throw::matrix;
 use crate::throw::simplex::MAX_WORK;
 use std::path::PathBuf;
 
-pub fn run(files: &[PathBuf], sets: &[SetArg], limits: Limits, style: RenderStyle) -> CliResult {
+pub fn run(
+    files: &[PathBuf],
+    sets: &[SetArg],
+    limits: Limits,
+    style: RenderStyle,
+    format: CheckFormat,
+) -> CliResult {
     if files.iter().filter(|f| is_stdin(f)).count() > 1 {
         return Err(usage(
             "`-` (standard input) can be checked only once in a command",
@@ -44,7 +52,17 @@ pub fn run(files: &[PathBuf], sets: &[SetArg], limits: Limits, style: RenderStyl
                 diags.push(crate::diag::throw::too_hard(t.len(), MAX_WORK));
             }
         }
-        print_diags(&diags, &path, &source, style);
+        match format {
+            CheckFormat::Text => print_diags(&diags, &path, &source, style),
+            CheckFormat::Json => {
+                for d in &diags.0 {
+                    out(&format!(
+                        "{}\n",
+                        super::check_json::diag_json(d, &path, &source)
+                    ));
+                }
+            }
+        }
         if diags.has_errors() || compiled.is_none() {
             worst = worst.max(exit_code_for(&diags));
         }

@@ -34,6 +34,13 @@ pub enum GraphFormat {
     Json,
 }
 
+/// How `gamec check` reports problems: rendered for a person, or one JSON object a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormat {
+    Text,
+    Json,
+}
+
 /// How the computer plays a throw game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ComputerStyle {

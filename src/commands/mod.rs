@@ -4,6 +4,7 @@
 
 pub mod at;
 pub mod check;
+pub mod check_json;
 pub mod common;
 pub mod explore;
 pub mod fraction;

@@ -48,6 +48,9 @@ pub struct Diag {
     pub message: String,
     pub labels: Vec<Label>,
     pub help: Option<String>,
+    /// For a problem found while exploring: the moves that lead to it (also the first line of
+    /// `help`, where the rendering shows it), for `check --format json`.
+    pub trace: Option<String>,
 }
 
 impl Diag {
@@ -58,6 +61,7 @@ impl Diag {
             message: message.into(),
             labels: Vec::new(),
             help: None,
+            trace: None,
         }
     }
     pub fn warning(code: &'static str, message: impl Into<String>) -> Diag {

@@ -21,9 +21,13 @@ pub fn runtime(
         None => "the start".to_string(),
         Some(at) => format!("--at {at} (the start cannot reach it)"),
     };
-    Diag::error(code, message.to_string())
-        .label(span, label.to_string())
-        .help(format!("Moves from {from}: {trace}.\n{help}"))
+    let trace = format!("Moves from {from}: {trace}.");
+    Diag {
+        trace: Some(trace.clone()),
+        ..Diag::error(code, message.to_string())
+            .label(span, label.to_string())
+            .help(format!("{trace}\n{help}"))
+    }
 }
 
 const STEPS_HELP: &str = "Raise the limit with `--max-steps N` if the game is meant to take this long, or narrow the ranges of the moves' parameters and of `count`/`any`/`all`.";
