@@ -6,7 +6,6 @@ mod common;
 use common::*;
 use serde_json::{json, Value};
 use std::path::Path;
-use std::process::Command;
 
 fn json_lines(text: &str) -> Vec<Value> {
     text.lines()
@@ -101,28 +100,10 @@ fn every_fixture_gives_the_same_problems_and_exit_code_as_text() {
         if path.extension().is_none_or(|e| e != "game") {
             continue;
         }
-        let source = std::fs::read_to_string(&path).unwrap_or_default();
-        let run = |json: bool| {
-            let mut cmd = Command::new(env!("CARGO_BIN_EXE_gamec"));
-            cmd.current_dir(&dir).args(["--color", "never", "check"]);
-            for line in source.lines().take_while(|l| l.starts_with("// ")) {
-                if let Some(args) = line.strip_prefix("// args: ") {
-                    cmd.args(args.split_whitespace());
-                }
-                if let Some((k, v)) = line
-                    .strip_prefix("// env: ")
-                    .and_then(|e| e.split_once('='))
-                {
-                    cmd.env(k, v);
-                }
-            }
-            if json {
-                cmd.args(["--format", "json"]);
-            }
-            cmd.arg(path.file_name().expect("name"));
-            cmd.output().expect("gamec runs")
-        };
-        let (text, json) = (run(false), run(true));
+        let (text, json) = (
+            check_fixture(&path, &[]),
+            check_fixture(&path, &["--format", "json"]),
+        );
         let name = path.display();
         assert_eq!(text.status.code(), json.status.code(), "{name}");
         let codes: Vec<String> = json_lines(&String::from_utf8_lossy(&json.stdout))

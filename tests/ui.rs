@@ -3,8 +3,9 @@
 //! Leading lines `// args: ...` pass extra arguments (like `--set goal=0`) to `gamec check`, and
 //! `// env: NAME=VALUE` sets an environment variable.
 
+mod common;
+use common::check_fixture;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn fixtures() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ui/err");
@@ -18,23 +19,7 @@ fn fixtures() -> Vec<PathBuf> {
 }
 
 fn run_check(path: &Path) -> (String, i32) {
-    let source = std::fs::read_to_string(path).expect("fixture readable");
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gamec"));
-    cmd.current_dir(path.parent().expect("has a folder"));
-    cmd.args(["--color", "never", "check"]);
-    for line in source.lines().take_while(|l| l.starts_with("// ")) {
-        if let Some(args) = line.strip_prefix("// args: ") {
-            cmd.args(args.split_whitespace());
-        }
-        if let Some((k, v)) = line
-            .strip_prefix("// env: ")
-            .and_then(|e| e.split_once('='))
-        {
-            cmd.env(k, v);
-        }
-    }
-    cmd.arg(path.file_name().expect("file name"));
-    let out = cmd.output().expect("gamec runs");
+    let out = check_fixture(path, &[]);
     (
         String::from_utf8_lossy(&out.stderr).into_owned(),
         out.status.code().unwrap_or(-1),

@@ -95,3 +95,27 @@ pub fn assert_fails_with(r: &Run, start: &str) {
     assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
     assert!(r.stderr.starts_with(start), "{}", r.stderr);
 }
+
+/// `gamec --color never check [EXTRA...] FIXTURE` run in the fixture's folder, with the
+/// arguments (`// args: ...`) and environment (`// env: NAME=VALUE`) its leading comment lines
+/// ask for.
+pub fn check_fixture(path: &std::path::Path, extra: &[&str]) -> Output {
+    let source = std::fs::read_to_string(path).expect("fixture readable");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gamec"));
+    cmd.current_dir(path.parent().expect("has a folder"));
+    cmd.args(["--color", "never", "check"]);
+    for line in source.lines().take_while(|l| l.starts_with("// ")) {
+        if let Some(args) = line.strip_prefix("// args: ") {
+            cmd.args(args.split_whitespace());
+        }
+        if let Some((k, v)) = line
+            .strip_prefix("// env: ")
+            .and_then(|e| e.split_once('='))
+        {
+            cmd.env(k, v);
+        }
+    }
+    cmd.args(extra);
+    cmd.arg(path.file_name().expect("file name"));
+    cmd.output().expect("gamec runs")
+}
