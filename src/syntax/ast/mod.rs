@@ -1,8 +1,11 @@
 //! The typed syntax tree of a `.game` file: plain data with byte spans, no meaning attached yet.
-//! Declarations, statements and outcomes here; expressions in `expr`.
+//! Declarations, statements and outcomes here; expressions in `expr`; a throw game's
+//! declarations in `throws`.
 
 mod expr;
+mod throws;
 pub use expr::*;
+pub use throws::*;
 
 /// A byte range in the source file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
