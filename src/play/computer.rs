@@ -2,8 +2,9 @@
 //! random blunder, and the chance setup's roll — all from one seeded ChaCha8 generator, so a seed
 //! replays the same game on every platform.
 
+use super::rated::move_value;
 use crate::engine::{Branch, Child};
-use crate::solve::{rank, seen_by_mover, Solution};
+use crate::solve::{rank, Solution};
 use num_traits::ToPrimitive;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -25,11 +26,7 @@ pub fn choose(
     let ranks: Vec<(usize, _)> = moves
         .iter()
         .enumerate()
-        .filter_map(|(k, (_, c))| {
-            let mut seen = seen_by_mover(solution.get(c.code)?, c.kept);
-            seen.remoteness = seen.remoteness.map(|r| r + 1);
-            Some((k, rank(&seen)))
-        })
+        .filter_map(|(k, (_, c))| Some((k, rank(&move_value(solution, *c)?))))
         .collect();
     let Some(top) = ranks.iter().map(|(_, r)| *r).min() else {
         return rng.gen_range(0..n);

@@ -2,9 +2,9 @@
 //! until one makes a move or asks to quit or undo, and answering `h` and `?` on the spot.
 
 use super::input::{needs_escape, parse_entry, read_entry, Typed, COMMANDS, LISTED};
+use super::rated::move_value;
 use super::{value_text, Table};
 use crate::engine::Child;
-use crate::solve::seen_by_mover;
 use std::io::{self, BufRead, Write};
 
 /// What a human's turn came to.
@@ -114,12 +114,8 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
             .unwrap_or(0);
         let num = moves.len().to_string().len();
         for (k, (label, child)) in moves[..shown].iter().enumerate() {
-            let hint = match self.game.solution.get(child.code) {
-                Some(e) if hints => {
-                    let mut seen = seen_by_mover(e, child.kept);
-                    seen.remoteness = seen.remoteness.map(|r| r + 1);
-                    format!("  {}", value_text(&seen))
-                }
+            let hint = match move_value(self.game.solution, *child) {
+                Some(seen) if hints => format!("  {}", value_text(&seen)),
                 _ => String::new(),
             };
             let line = format!("  {:>num$}  {label:<width$}{hint}", k + 1);

@@ -1,8 +1,16 @@
 //! Every move from a position rated for the player making it, best first: what `solve` lists,
 //! what `play --hints` shows and what the computer picks from.
 
-use crate::engine::{Code, Engine};
+use crate::engine::{Child, Code, Engine};
 use crate::solve::{rank, seen_by_mover, Entry, Solution, Value};
+
+/// What the move to `child` gives the player making it, moves to the end counted from before
+/// the move (so including it); `None` if the child was not solved.
+pub fn move_value(s: &Solution, child: Child) -> Option<Entry> {
+    let mut seen = seen_by_mover(s.get(child.code)?, child.kept);
+    seen.remoteness = seen.remoteness.map(|r| r + 1);
+    Some(seen)
+}
 
 /// Every move from `code` with its value for the player making it (remoteness counted from this
 /// position, so the best move's equals the position's), best first.
@@ -12,13 +20,7 @@ pub fn rated_moves(engine: &Engine, s: &Solution, code: Code) -> Vec<(String, En
     };
     let mut rated: Vec<(String, Entry)> = moves
         .into_iter()
-        .filter_map(|(label, c)| {
-            s.get(c.code).map(|e| {
-                let mut seen = seen_by_mover(e, c.kept);
-                seen.remoteness = seen.remoteness.map(|r| r + 1);
-                (label, seen)
-            })
-        })
+        .filter_map(|(label, c)| move_value(s, c).map(|seen| (label, seen)))
         .collect();
     rated.sort_by_key(|(_, e)| rank(e));
     rated

@@ -4,7 +4,8 @@
 //! A move that keeps the result but makes a win slower or a loss quicker is not listed.
 
 use super::line::Ply;
-use crate::solve::{seen_by_mover, Entry, Solution, Value};
+use super::rated::move_value;
+use crate::solve::{Entry, Solution, Value};
 
 /// A result as a noun: `a win in 5`, `a loss in 6`, `a tie in 3`, `a draw`.
 fn outcome(e: &Entry) -> String {
@@ -23,8 +24,7 @@ fn outcome(e: &Entry) -> String {
 /// The result `ply` left its mover, and the one the mover had before it, if they differ.
 fn change(s: &Solution, ply: &Ply) -> Option<(Entry, Entry)> {
     let before = s.get(ply.before)?;
-    let mut after = seen_by_mover(s.get(ply.child.code)?, ply.child.kept);
-    after.remoteness = after.remoteness.map(|r| r + 1);
+    let after = move_value(s, ply.child)?;
     (after.value != before.value).then_some((before, after))
 }
 
