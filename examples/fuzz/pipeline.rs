@@ -9,6 +9,7 @@ use gamec::diag::{render, RenderStyle};
 use gamec::engine::Engine;
 use gamec::play::throw::{approximate, Match, Style};
 use gamec::play::{self, Options, Seat};
+use gamec::rules::RtKind;
 use gamec::solve::{self, Solution, SolveError};
 use gamec::throw::simplex::Budget;
 use gamec::throw::{elimination, matrix, ThrowGame};
@@ -78,7 +79,15 @@ fn sequential(engine: &Engine, src: &str, seed: u64) -> Result<Outcome, String> 
         }
     };
     let roots: Vec<u64> = starts.iter().map(|b| b.code).collect();
-    let fast = solve::solve(engine, &roots, MAX_POSITIONS);
+    // Solved first within the steps a played game may take; a game that needs more is solved
+    // again with the full budget, and not played.
+    let small = Engine::new(engine.rules).with_max_steps(PLAY_STEPS);
+    let (fast, playable) = match solve::solve(&small, &roots, MAX_POSITIONS) {
+        Err(SolveError::Fault(f, _)) if f.error.kind == RtKind::TooManySteps => {
+            (solve::solve(engine, &roots, MAX_POSITIONS), false)
+        }
+        r => (r, true),
+    };
     let slow = solve::solve_explicit(engine, &roots, MAX_POSITIONS);
     let solution = match (fast, slow) {
         (Ok(a), Ok(b)) => {
@@ -93,8 +102,7 @@ fn sequential(engine: &Engine, src: &str, seed: u64) -> Result<Outcome, String> 
         _ => return Ok(Outcome::Refused),
     };
     symmetric_agrees(engine, &solution, &roots)?;
-    let small = Engine::new(engine.rules).with_max_steps(PLAY_STEPS);
-    if solve::solve(&small, &roots, MAX_POSITIONS).is_err() {
+    if !playable {
         return Ok(Outcome::Solved);
     }
     for b in &starts {
@@ -138,9 +146,10 @@ fn symmetric_agrees(engine: &Engine, solution: &Solution, roots: &[u64]) -> Resu
         .with_symmetry(false);
     match solve::solve(&plain, roots, MAX_POSITIONS) {
         Ok(p) => agree(solution, &p, roots),
-        Err(SolveError::Fault(f, _)) if f.error.kind != gamec::rules::RtKind::TooManySteps => Err(
-            format!("solved with symmetry, but without it: {}", f.error.message),
-        ),
+        Err(SolveError::Fault(f, _)) if f.error.kind != RtKind::TooManySteps => Err(format!(
+            "solved with symmetry, but without it: {}",
+            f.error.message
+        )),
         Err(_) => Ok(()),
     }
 }
