@@ -8,7 +8,7 @@ use crate::commands::common::{
 };
 use crate::commands::{check, graph, play, solve, tree};
 use crate::diag::RenderStyle;
-use crate::engine::Limits;
+use crate::engine::{Limits, SolveOrder};
 use crate::play::Seat;
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -52,11 +52,25 @@ pub struct GameArgs {
     /// Solve every position as it is, leaving out the file's `symmetry` declarations.
     #[arg(long)]
     pub no_symmetry: bool,
+    /// The order to solve positions in: depth-first on one thread, or tier by tier on
+    /// --threads threads when every move changes a measure one way (else depth-first).
+    #[arg(long, value_enum, default_value_t = SolveOrder::DepthFirst)]
+    pub order: SolveOrder,
+    /// Threads for `--order tiers` [default: one a core].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
 }
 
 impl GameArgs {
     pub fn limits(&self) -> Limits {
-        Limits::new(self.max_positions, self.max_steps).with_symmetry(!self.no_symmetry)
+        let threads = self.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            usize::from,
+        );
+        Limits::new(self.max_positions, self.max_steps)
+            .with_symmetry(!self.no_symmetry)
+            .with_threads(threads)
+            .with_order(self.order)
     }
 }
 

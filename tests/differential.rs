@@ -124,6 +124,7 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
     assert!(count(&|k| k.starts_with("Solved")) * 2 > total, "{tally:?}");
     assert!(count(&|k| k.contains("loopy: true")) > 0, "{tally:?}");
     assert!(count(&|k| k.contains("grundy: true")) > 0, "{tally:?}");
+    assert!(count(&|k| k.contains("tiers: true")) > 0, "{tally:?}");
     assert!(count(&|k| k.contains("chance: true")) > 0, "{tally:?}");
     assert!(count(&|k| k.starts_with("BothFailed")) > 0, "{tally:?}");
     let uses = uses.into_inner();

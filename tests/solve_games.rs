@@ -167,6 +167,7 @@ value       win in 7 for the player to move
 best moves  add 1
 grundy      1
 by value    win 7, lose 4
+order       depth-first from the start, one thread
 "
     );
 }
@@ -187,6 +188,7 @@ start       chance: player 1 rolls; then, for the player to move:
   top=6     1/6     player 2 to move: win in 11; best: turn to 2, turn to 3, turn to 4
 probability player 1 wins 1/6, player 2 wins 5/6
 by value    win 135, lose 47
+order       depth-first from the start, one thread
 "
     );
 }

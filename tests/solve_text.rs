@@ -20,6 +20,7 @@ value       win in 11 for the player to move
 best moves  turn to 5
 also wins   turn to 1 (in 13)
 by value    win 135, lose 47
+order       depth-first from the start, one thread
 "
     );
     let o = gamec(&[

@@ -40,7 +40,8 @@ fn nested_comprehensions_are_bounded_by_their_product() {
         Case::Solved {
             loopy: false,
             grundy: true,
-            chance: false
+            chance: false,
+            tiers: true
         }
     );
 }
@@ -59,7 +60,8 @@ fn a_comprehension_in_a_guard_counts_the_parameters_around_it() {
         Case::Solved {
             loopy: false,
             grundy: true,
-            chance: false
+            chance: false,
+            tiers: true
         }
     );
 }

@@ -102,6 +102,7 @@ fn sequential(engine: &Engine, src: &str, seed: u64) -> Result<Outcome, String> 
         _ => return Ok(Outcome::Refused),
     };
     symmetric_agrees(engine, &solution, &roots)?;
+    tiers_agree(engine, &solution, &roots)?;
     if !playable {
         return Ok(Outcome::Solved);
     }
@@ -151,6 +152,31 @@ fn symmetric_agrees(engine: &Engine, solution: &Solution, roots: &[u64]) -> Resu
             f.error.message
         )),
         Err(_) => Ok(()),
+    }
+}
+
+/// Solving in tier order on two threads, where it applies, finds the positions, values and
+/// counts the depth-first solver found, within the same steps.
+fn tiers_agree(engine: &Engine, s: &Solution, roots: &[u64]) -> Result<(), String> {
+    let two = Engine::new(engine.rules)
+        .with_max_steps(MAX_STEPS)
+        .with_threads(2);
+    match solve::solve_in_tiers(&two, roots, MAX_POSITIONS) {
+        Ok(None) | Err(SolveError::Memory(_)) => Ok(()),
+        Ok(Some(t)) => {
+            agree(s, &t, roots)?;
+            let (a, b) = (
+                (t.positions, t.counts, t.grundy, t.in_all),
+                (s.positions, s.counts, s.grundy, s.in_all),
+            );
+            match a == b {
+                true => Ok(()),
+                false => Err(format!(
+                    "in tiers {a:?}, depth-first {b:?} (positions, counts, Grundy, in all)"
+                )),
+            }
+        }
+        Err(e) => Err(format!("depth-first solves it; in tiers: {e:?}")),
     }
 }
 

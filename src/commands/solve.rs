@@ -185,6 +185,7 @@ fn to_json(r: &Report, rules: &Rules, starts: &[Branch], at: Option<&At>) -> Jso
         "turn_recorded": r.engine.turn_matters(),
         "loopy": s.loopy,
         "counts": counts_json(s),
+        "order": super::order::order_json(s.order),
     });
     if chance {
         let p = win_probabilities(starts, s);
@@ -251,6 +252,7 @@ fn to_text(r: &Report, rules: &Rules, starts: &[Branch], at: Option<&At>) -> Str
         }
     }
     t += &format!("{:<12}{counts}\n", "by value");
+    t += &format!("{:<12}{}\n", "order", super::order::order_text(s.order));
     t
 }
 

@@ -45,6 +45,28 @@ impl Engine<'_> {
         (mover, last)
     }
 
+    /// Two measures of a position's slots: how many are not at their lowest value (the pieces on
+    /// a board whose empty cell is the lowest value) and the sum of how far each is above it.
+    pub fn measures(&self, code: Code) -> (u64, u64) {
+        let (mut pieces, mut sum) = (0, 0);
+        for (k, (lo, hi)) in self.rules.slot_ranges.iter().enumerate() {
+            let digit = (code / self.radix[k]) % (hi - lo + 1) as u64;
+            pieces += (digit != 0) as u64;
+            sum += digit;
+        }
+        (pieces, sum)
+    }
+
+    /// The largest values `measures` can take: every slot, and the sum of their ranges' widths.
+    pub fn max_measures(&self) -> (u64, u64) {
+        let sum = self
+            .rules
+            .slot_ranges
+            .iter()
+            .fold(0u64, |s, (lo, hi)| s.saturating_add(hi.abs_diff(*lo)));
+        (self.rules.slot_ranges.len() as u64, sum)
+    }
+
     pub fn decode(&self, code: Code) -> Pos {
         let mut slots = Vec::new();
         let (mover, last_mover) = self.decode_into(code, &mut slots);

@@ -53,3 +53,15 @@ pub struct Scratch {
     /// Digits of a symmetric variable, while a code is made canonical.
     pub(super) digits: Vec<u64>,
 }
+
+impl Scratch {
+    /// Steps taken so far with this scratch.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+    /// Sets the steps taken so far: a thread solving part of a tier starts from the steps taken
+    /// before the tier, and one that values positions already found starts from none.
+    pub fn set_steps(&mut self, steps: u64) {
+        self.steps = steps;
+    }
+}

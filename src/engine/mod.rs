@@ -32,6 +32,22 @@ pub struct Limits {
     pub positions: u64,
     pub steps: u64,
     pub symmetry: bool,
+    /// Threads a solve may use (`--threads`).
+    pub threads: usize,
+    /// The order a solve takes positions in (`--order`).
+    pub order: SolveOrder,
+}
+
+/// The order a solve takes positions in (`--order`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum SolveOrder {
+    /// Depth-first from the start, on one thread (retrograde analysis if the game loops): what
+    /// the engine does fastest on one core today, measured in benches/.
+    #[default]
+    DepthFirst,
+    /// Tier by tier on `--threads` threads, when every move changes a measure one way (pieces on
+    /// the board, or the sum of the state); otherwise depth-first.
+    Tiers,
 }
 
 impl Limits {
@@ -44,6 +60,21 @@ impl Limits {
             positions,
             steps,
             symmetry: true,
+            threads: 1,
+            order: SolveOrder::DepthFirst,
+        }
+    }
+
+    /// The same limits with positions taken in `order`.
+    pub fn with_order(self, order: SolveOrder) -> Limits {
+        Limits { order, ..self }
+    }
+
+    /// The same limits with `threads` threads for solving (at least 1).
+    pub fn with_threads(self, threads: usize) -> Limits {
+        Limits {
+            threads: threads.max(1),
+            ..self
         }
     }
 
@@ -57,6 +88,8 @@ impl Limits {
         Engine::new(rules)
             .with_max_steps(self.steps)
             .with_symmetry(self.symmetry)
+            .with_threads(self.threads)
+            .with_order(self.order)
     }
 }
 
@@ -79,6 +112,10 @@ pub struct Engine<'r> {
     pub max_steps: u64,
     /// The declared symmetries, unless they are switched off (`--no-symmetry`).
     pub symmetry: Option<symmetry::Symmetry>,
+    /// Threads a solve may use (`--threads`).
+    pub threads: usize,
+    /// The order a solve takes positions in (`--order`).
+    pub order: SolveOrder,
 }
 
 impl<'r> Engine<'r> {
@@ -106,6 +143,8 @@ impl<'r> Engine<'r> {
             space: place,
             max_steps: crate::rules::DEFAULT_MAX_STEPS,
             symmetry: None,
+            threads: 1,
+            order: SolveOrder::DepthFirst,
         }
         .with_symmetry(true)
     }
@@ -123,6 +162,18 @@ impl<'r> Engine<'r> {
     /// The same engine with another bound on total work (`--max-steps`).
     pub fn with_max_steps(mut self, steps: u64) -> Engine<'r> {
         self.max_steps = steps;
+        self
+    }
+
+    /// The same engine solving with `threads` threads (at least 1).
+    pub fn with_threads(mut self, threads: usize) -> Engine<'r> {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// The same engine taking positions in `order` when it solves.
+    pub fn with_order(mut self, order: SolveOrder) -> Engine<'r> {
+        self.order = order;
         self
     }
 

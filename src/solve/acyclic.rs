@@ -2,14 +2,14 @@
 //! demand, and a position is valued once all its children are. Each child's entry is read once
 //! and folded into its parent's running aggregate. Finding a cycle hands over to the loopy solver.
 
+use super::progress::Progress;
 use super::store::{pack, tag, unpack, Entry, Store, BUSY, DENSE_BYTES_PER_CODE, UNSEEN};
 use super::{rel_value, Solution, SolveError, Value};
 use crate::engine::{memory, Child, Code, Engine, Expand, Rel, Scratch};
-use std::io::IsTerminal;
 
 /// What a position's children have shown so far.
 #[derive(Clone, Copy, Default)]
-struct Agg {
+pub(super) struct Agg {
     /// Fastest win and tie through some child, slowest loss.
     win: Option<u32>,
     tie: Option<u32>,
@@ -21,7 +21,7 @@ struct Agg {
 
 impl Agg {
     #[inline]
-    fn fold(&mut self, e: Entry, kept: bool) {
+    pub(super) fn fold(&mut self, e: Entry, kept: bool) {
         let r = e.remoteness.unwrap_or(0);
         let v = if kept { e.value } else { e.value.flip() };
         match v {
@@ -38,7 +38,7 @@ impl Agg {
 
     /// The entry: win if some move leaves the opponent lost (fastest), else tie (fastest), else
     /// lose (slowest). Grundy: the mex of the children's.
-    fn entry(&self, grundy: Option<u32>) -> u64 {
+    pub(super) fn entry(&self, grundy: Option<u32>) -> u64 {
         let g = grundy.unwrap_or(0);
         match (self.win, self.tie) {
             (Some(r), _) => pack(Value::Win, r + 1, g),
@@ -105,6 +105,7 @@ pub fn solve(
             in_all: 0,
             in_all_reachable: true,
             symmetry: None,
+            order: super::Order::DepthFirst,
         },
         frames: Vec::new(),
         kids: Vec::new(),
@@ -155,7 +156,7 @@ impl Dfs<'_, '_> {
             let Some(f) = self.frames.pop() else { break };
             let grundy = self
                 .impartial
-                .then(|| mex(&f.agg, &self.kids[f.start..], &self.store));
+                .then(|| mex(&f.agg, &self.kids[f.start..], |c| self.store.get(c)));
             let entry = f.agg.entry(grundy);
             if let Some(e) = unpack(entry) {
                 self.s.counts[e.value as usize] += 1;
@@ -290,15 +291,15 @@ fn grow(kids: &mut Vec<Child>, max: usize) -> bool {
     true
 }
 
-/// The minimum excludant of the children's Grundy values.
-fn mex(agg: &Agg, kids: &[Child], store: &Store) -> u32 {
+/// The minimum excludant of the children's Grundy values (`get` reads a child's entry).
+pub(super) fn mex(agg: &Agg, kids: &[Child], get: impl Fn(Code) -> u64) -> u32 {
     let small = (!agg.seen).trailing_zeros();
     if small < 64 || !agg.big {
         return small.min(64);
     }
     let mut big: Vec<u32> = kids
         .iter()
-        .filter_map(|c| unpack(store.get(c.code)).map(|e| e.grundy))
+        .filter_map(|c| unpack(get(c.code)).map(|e| e.grundy))
         .filter(|g| *g >= 64)
         .collect();
     big.sort_unstable();
@@ -311,32 +312,4 @@ fn mex(agg: &Agg, kids: &[Child], store: &Store) -> u32 {
         }
     }
     m
-}
-
-/// A spinner on stderr for long solves, only when stderr is a terminal.
-struct Progress(Option<indicatif::ProgressBar>);
-
-impl Progress {
-    fn new() -> Progress {
-        if !std::io::stderr().is_terminal() {
-            return Progress(None);
-        }
-        let pb = indicatif::ProgressBar::new_spinner();
-        pb.set_draw_target(indicatif::ProgressDrawTarget::stderr_with_hz(4));
-        Progress(Some(pb))
-    }
-    #[inline]
-    fn tick(&self, n: u64) {
-        if n & 0xFFFFF == 0 {
-            if let Some(pb) = &self.0 {
-                pb.set_message(format!("solving: {n} positions"));
-                pb.tick();
-            }
-        }
-    }
-    fn finish(&self) {
-        if let Some(pb) = &self.0 {
-            pb.finish_and_clear();
-        }
-    }
 }

@@ -5,13 +5,17 @@ mod acyclic;
 mod chance;
 mod compact;
 mod loopy;
+mod progress;
+mod shared;
 mod store;
+mod tiers;
 
 pub use chance::{win_probabilities, Probabilities};
 pub use store::{Entry, Value};
+pub use tiers::Measure;
 
 use crate::engine::symmetry::Symmetry;
-use crate::engine::{Code, Engine, Fault, Rel};
+use crate::engine::{Code, Engine, Fault, Rel, SolveOrder};
 use store::Store;
 
 /// Why solving stopped.
@@ -26,6 +30,23 @@ pub enum SolveError {
     /// A line of play (this many positions deep, with this many moves waiting to be explored
     /// along it) that does not fit in the available memory.
     Pending(u64, u64),
+}
+
+/// The order positions were solved in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// Depth-first from the start, one thread.
+    DepthFirst,
+    /// Tier by tier of a measure every move changes one way (`up`: increases), over `threads`
+    /// threads; `tiers` of them hold positions.
+    Tiers {
+        measure: Measure,
+        up: bool,
+        tiers: u64,
+        threads: usize,
+    },
+    /// Retrograde analysis on the explicit state graph (a loopy game).
+    Retrograde,
 }
 
 /// The value of every reachable position.
@@ -46,6 +67,7 @@ pub struct Solution {
     pub in_all_reachable: bool,
     /// The symmetries positions were reduced by: a value is looked up by the position's class.
     symmetry: Option<Symmetry>,
+    pub order: Order,
 }
 
 impl Solution {
@@ -74,15 +96,42 @@ pub(crate) fn rel_value(r: Rel) -> Value {
     }
 }
 
-/// Solves every position reachable from `roots`.
+/// Solves every position reachable from `roots`: in tier order on `engine.threads` threads when
+/// that order is asked for and the game has a measure every move changes one way; otherwise
+/// depth-first, and by retrograde analysis if the game turns out to be loopy.
 pub fn solve(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, SolveError> {
-    let impartial = !engine.turn_matters() && !engine.rules.has_again;
+    let impartial = impartial(engine);
     let roots = classes(engine, roots);
-    let s = match acyclic::solve(engine, &roots, limit, impartial)? {
+    let tiered = match engine.order {
+        SolveOrder::Tiers => tiers::solve(engine, &roots, limit, impartial)?,
+        SolveOrder::DepthFirst => None,
+    };
+    let s = match tiered {
         Some(s) => s,
-        None => loopy::solve(engine, &roots, limit)?,
+        None => match acyclic::solve(engine, &roots, limit, impartial)? {
+            Some(s) => s,
+            None => loopy::solve(engine, &roots, limit)?,
+        },
     };
     Ok(with_symmetry(engine, &roots, s))
+}
+
+/// Solves in tier order with `engine.threads` threads (one included), whatever order the engine
+/// asks for; `Ok(None)` when the game has no measure every move changes one way. For comparing
+/// the orders in tests.
+pub fn solve_in_tiers(
+    engine: &Engine,
+    roots: &[Code],
+    limit: u64,
+) -> Result<Option<Solution>, SolveError> {
+    let roots = classes(engine, roots);
+    let s = tiers::solve(engine, &roots, limit, impartial(engine))?;
+    Ok(s.map(|s| with_symmetry(engine, &roots, s)))
+}
+
+/// Whether Grundy values may be computed: the turn changes nothing and no move keeps it.
+fn impartial(engine: &Engine) -> bool {
+    !engine.turn_matters() && !engine.rules.has_again
 }
 
 /// The roots' canonical forms (the solvers see only those).

@@ -58,6 +58,20 @@ pub(crate) fn tag(e: u64) -> u64 {
     e >> TAG_SHIFT
 }
 
+/// The largest tier a position being solved in tier order can be marked with (the mark fits a
+/// 16-bit entry: the tier's high bits where the remoteness goes, its low 5 where the Grundy value does).
+pub(crate) const MAX_TIER: u64 = (1 << 13) - 1;
+
+/// A position found but not yet valued, marked with its tier (at most `MAX_TIER`).
+pub(crate) fn busy(tier: u64) -> u64 {
+    (BUSY << TAG_SHIFT) | ((tier >> 5) << 32) | (tier & 31)
+}
+
+/// The tier a `busy` mark holds.
+pub(crate) fn tier_of(e: u64) -> u64 {
+    (((e >> 32) & REM_MASK) << 5) | (e & 31)
+}
+
 /// One position's solution, as read back from the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
@@ -95,25 +109,25 @@ pub enum Store {
 
 /// The 32-bit form of an entry, if it fits: tag in bits 29..32, remoteness in 16..29, Grundy in 0..16.
 #[inline]
-fn narrow(e: u64) -> Option<u32> {
+pub(super) fn narrow(e: u64) -> Option<u32> {
     let (t, rem, g) = (tag(e), (e >> 32) & REM_MASK, e & 0xFFFF_FFFF);
     (rem < 1 << 13 && g < 1 << 16).then_some(((t as u32) << 29) | ((rem as u32) << 16) | g as u32)
 }
 
 /// The 16-bit form: tag in bits 13..16, remoteness in 5..13, Grundy in 0..5.
 #[inline]
-fn narrow16(e: u64) -> Option<u16> {
+pub(super) fn narrow16(e: u64) -> Option<u16> {
     let (t, rem, g) = (tag(e), (e >> 32) & REM_MASK, e & 0xFFFF_FFFF);
     (rem < 1 << 8 && g < 1 << 5).then_some(((t as u16) << 13) | ((rem as u16) << 5) | g as u16)
 }
 
 #[inline]
-fn widen16(x: u16) -> u64 {
+pub(super) fn widen16(x: u16) -> u64 {
     (((x >> 13) as u64) << TAG_SHIFT) | ((((x >> 5) & 0xFF) as u64) << 32) | (x & 0x1F) as u64
 }
 
 #[inline]
-fn widen(x: u32) -> u64 {
+pub(super) fn widen(x: u32) -> u64 {
     (((x >> 29) as u64) << TAG_SHIFT) | ((((x >> 16) & 0x1FFF) as u64) << 32) | (x & 0xFFFF) as u64
 }
 

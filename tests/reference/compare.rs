@@ -22,6 +22,8 @@ pub enum Case {
         loopy: bool,
         grundy: bool,
         chance: bool,
+        /// Whether solving in tier order (on two threads) applied, and agreed.
+        tiers: bool,
     },
 }
 
@@ -142,18 +144,39 @@ fn solved(game: &rf::Game, m: &Mapped, starts: &[gamec::engine::Branch]) -> Resu
     let limit = LIMIT as u64 + 1;
     let fast = solve::solve(m.engine, &roots, limit);
     let slow = solve::solve_explicit(m.engine, &roots, limit);
+    let two = Engine::new(m.engine.rules)
+        .with_max_steps(m.engine.max_steps)
+        .with_threads(2);
+    let tiered = solve::solve_in_tiers(&two, &roots, limit).transpose();
     let faults = m.graph.faults();
     let (fast, slow) = match (fast, slow) {
         (Ok(a), Ok(b)) if faults.is_empty() => (a, b),
         (a, b) => {
             let kinds = m.faults(&faults, a.err(), "solve")?;
             m.faults(&faults, b.err(), "solve_explicit")?;
+            if let Some(t) = tiered {
+                m.faults(&faults, t.err(), "solve in tiers")?;
+            }
             return Ok(Case::BothFailed(kinds));
         }
     };
     let solved = rf::solve(game, m.graph).map_err(|e| format!("reference solve: {e:?}"))?;
     m.values(&solved, &fast, "solve")?;
     m.values(&solved, &slow, "solve_explicit")?;
+    let tiers = tiered.is_some();
+    if let Some(t) = tiered {
+        let t = t.map_err(|e| format!("solve in tiers: {e:?}"))?;
+        m.values(&solved, &t, "solve in tiers")?;
+        let (a, b) = (
+            (t.positions, t.counts, t.grundy, t.in_all),
+            (fast.positions, fast.counts, fast.grundy, fast.in_all),
+        );
+        if a != b {
+            return Err(format!(
+                "positions, counts, Grundy, in all: in tiers {a:?}, depth-first {b:?}"
+            ));
+        }
+    }
     if fast.grundy != solved.grundy.is_some() {
         return Err(format!(
             "Grundy values computed: engine {}, reference {}",
@@ -174,5 +197,6 @@ fn solved(game: &rf::Game, m: &Mapped, starts: &[gamec::engine::Branch]) -> Resu
         loopy: fast.loopy,
         grundy: fast.grundy,
         chance: m.graph.starts.len() > 1,
+        tiers,
     })
 }

@@ -23,7 +23,8 @@ fn a_setup_by_player_2_runs_as_player_2s_move() {
         Case::Solved {
             loopy: false,
             grundy: false,
-            chance: false
+            chance: false,
+            tiers: true
         }
     );
 }
@@ -104,7 +105,8 @@ fn ranges_up_to_the_largest_number_end_there() {
         Case::Solved {
             loopy: false,
             grundy: true,
-            chance: false
+            chance: false,
+            tiers: true
         }
     );
     let Some((_, gamec::Compiled::Sequential(rules))) = gamec::compile(&src, &[]).0 else {
@@ -143,7 +145,8 @@ fn rolls_with_extreme_weights_and_ranges() {
         Case::Solved {
             loopy: false,
             grundy: true,
-            chance: true
+            chance: true,
+            tiers: true
         }
     );
     let src = format!(

@@ -1,0 +1,45 @@
+//! How `solve` says which order it solved positions in, as text and as JSON.
+
+use crate::solve::{Measure, Order};
+use serde_json::{json, Value as Json};
+
+/// The `order` line's text.
+pub fn order_text(o: Order) -> String {
+    match o {
+        Order::DepthFirst => "depth-first from the start, one thread".into(),
+        Order::Retrograde => {
+            "retrograde analysis of the state graph (play can return to a position)".into()
+        }
+        Order::Tiers {
+            measure,
+            up,
+            tiers,
+            threads,
+        } => format!(
+            "tier by tier of {}, which every move {}: {tiers} tiers, {threads} thread{}",
+            measure.describe(),
+            if up { "raises" } else { "lowers" },
+            if threads == 1 { "" } else { "s" }
+        ),
+    }
+}
+
+/// The `order` object of `solve --json`.
+pub fn order_json(o: Order) -> Json {
+    match o {
+        Order::DepthFirst => json!({ "kind": "depth-first", "threads": 1 }),
+        Order::Retrograde => json!({ "kind": "retrograde", "threads": 1 }),
+        Order::Tiers {
+            measure,
+            up,
+            tiers,
+            threads,
+        } => json!({
+            "kind": "tiers",
+            "measure": match measure { Measure::Pieces => "pieces", Measure::Sum => "sum" },
+            "direction": if up { "up" } else { "down" },
+            "tiers": tiers,
+            "threads": threads,
+        }),
+    }
+}

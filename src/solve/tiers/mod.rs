@@ -1,0 +1,308 @@
+//! Solving in tier order, on every thread. When each move changes a measure of the position in
+//! one direction (the pieces on the board: slots not at their lowest value; or the sum of the
+//! state), positions with one value of the measure (a tier) cannot reach one another. Positions
+//! are found tier by tier from the start, each tier's spread over the threads, then valued tier by
+//! tier from the last, when every child's value is known. No stack, no cycle check: the first move
+//! that does not change the measure as the first move did hands the game back to the depth-first
+//! solver (which finds a cycle, if that is what it was).
+
+mod tasks;
+
+use super::progress::Progress;
+use super::store::{busy, Store, DENSE_BYTES_PER_CODE, MAX_TIER, UNSEEN};
+use super::{Order, Solution, SolveError};
+use crate::engine::{memory, Code, Engine, Expand, Scratch};
+use tasks::{Find, Stop, Task, Value};
+
+/// What a solve in tier order counts a position's tier by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// Slots not at their lowest value: the discs or stones on a board.
+    Pieces,
+    /// How far every slot is above its lowest value, added up: tokens left, a running total.
+    Sum,
+}
+
+impl Measure {
+    /// How `solve` names it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Measure::Pieces => "the pieces on the board",
+            Measure::Sum => "the sum of the state",
+        }
+    }
+}
+
+/// The measure and which way every move changes it.
+#[derive(Clone, Copy)]
+pub(super) struct Plan {
+    measure: Measure,
+    up: bool,
+    /// Its largest value.
+    max: u64,
+}
+
+impl Plan {
+    #[inline]
+    fn tier(&self, engine: &Engine, code: Code) -> u64 {
+        let (pieces, sum) = engine.measures(code);
+        match self.measure {
+            Measure::Pieces => pieces,
+            Measure::Sum => sum,
+        }
+    }
+    /// Whether a move from tier `from` to tier `to` keeps to the plan.
+    #[inline]
+    fn onward(&self, from: u64, to: u64) -> bool {
+        if self.up {
+            to > from
+        } else {
+            to < from
+        }
+    }
+    /// The tiers in the order positions are found (the reverse is the order they are valued in).
+    fn order(&self) -> Vec<u64> {
+        let all = 0..=self.max;
+        if self.up {
+            all.collect()
+        } else {
+            all.rev().collect()
+        }
+    }
+}
+
+/// The measures the first move from a root changes, whose values can mark positions
+/// (`MAX_TIER`): the sum first (it also orders games where a move need not add a piece), then the
+/// pieces. None sends the game to the depth-first solver, which also reports a rule's fault at a
+/// root the same way as always.
+fn plans(engine: &Engine, roots: &[Code]) -> Vec<Plan> {
+    let (max_pieces, max_sum) = engine.max_measures();
+    let mut scratch = Scratch::default();
+    for &root in roots {
+        let mut first = None;
+        let r = engine.expand_classes(root, &mut scratch, |_, _, c| {
+            first.get_or_insert(c.code);
+        });
+        match (r, first) {
+            (Ok(Expand::Moves), Some(child)) => {
+                let (p0, s0) = engine.measures(root);
+                let (p1, s1) = engine.measures(child);
+                let mut plans = Vec::new();
+                if s0 != s1 && max_sum <= MAX_TIER {
+                    plans.push(Plan {
+                        measure: Measure::Sum,
+                        up: s1 > s0,
+                        max: max_sum,
+                    });
+                }
+                if p0 != p1 && max_pieces <= MAX_TIER {
+                    plans.push(Plan {
+                        measure: Measure::Pieces,
+                        up: p1 > p0,
+                        max: max_pieces,
+                    });
+                }
+                return plans;
+            }
+            (Ok(_), _) => continue,
+            (Err(_), _) => return Vec::new(),
+        }
+    }
+    Vec::new()
+}
+
+/// Solves in tier order with `engine.threads` threads; `Ok(None)` when the game has no measure
+/// every move changes one way (or no thread pool could be made), for the depth-first solver.
+pub(super) fn solve(
+    engine: &Engine,
+    roots: &[Code],
+    limit: u64,
+    impartial: bool,
+) -> Result<Option<Solution>, SolveError> {
+    let Ok(pool) = rayon::ThreadPoolBuilder::new()
+        .num_threads(engine.threads)
+        .build()
+    else {
+        return Ok(None);
+    };
+    for plan in plans(engine, roots) {
+        if let Some(s) = pool.install(|| run(engine, roots, limit, impartial, plan))? {
+            return Ok(Some(s));
+        }
+    }
+    Ok(None)
+}
+
+/// The positions found so far.
+struct Found {
+    /// Each tier's positions, while keeping them costs no more than a dense table; `None` once it
+    /// would (a tier's positions are then found by scanning the table for the tier's mark).
+    lists: Option<Vec<Vec<Code>>>,
+    /// How many positions each tier has.
+    sizes: Vec<u64>,
+    positions: u64,
+    in_all: u64,
+}
+
+fn run(
+    engine: &Engine,
+    roots: &[Code],
+    limit: u64,
+    impartial: bool,
+    plan: Plan,
+) -> Result<Option<Solution>, SolveError> {
+    let mut store = Store::for_space(engine.space);
+    let sparse = matches!(store, Store::Sparse(_));
+    // A hash map costs its own bytes and a list entry a position.
+    let (limit, memory_bound) = if sparse {
+        memory::position_budget(limit, memory::SPARSE_BYTES_PER_POSITION + 8)
+    } else {
+        (limit, false)
+    };
+    let over = |n: u64| n > limit;
+    let too_many = || {
+        if memory_bound {
+            SolveError::Memory(limit)
+        } else {
+            SolveError::Limit(limit)
+        }
+    };
+    let tiers = plan.max as usize + 1;
+    let mut found = Found {
+        lists: Some(vec![Vec::new(); tiers]),
+        sizes: vec![0; tiers],
+        positions: 0,
+        in_all: 0,
+    };
+    let orbit = |c: Code| engine.symmetry.as_ref().map_or(1, |s| s.orbit_size(c));
+    for &root in roots {
+        if store.get(root) == UNSEEN {
+            let t = plan.tier(engine, root);
+            store.set(root, busy(t));
+            found.add(t, root, orbit(root));
+            if over(found.positions) {
+                return Err(too_many());
+            }
+        }
+    }
+    let progress = Progress::new();
+    let table_bytes = engine.space.saturating_mul(DENSE_BYTES_PER_CODE);
+    let mut steps = 0u64;
+    for t in plan.order() {
+        if found.sizes[t as usize] == 0 {
+            continue;
+        }
+        progress.say(format!(
+            "finding positions: tier {t} of {}, {} positions so far",
+            plan.max, found.positions
+        ));
+        if let Some(lists) = &mut found.lists {
+            lists[t as usize].sort_unstable();
+        }
+        let find = Find {
+            engine,
+            plan,
+            tier: t,
+            steps,
+        };
+        let outs = {
+            let shared = store.shared();
+            let tasks = Task::all(&found, t, engine.space);
+            match find.run(&tasks, &shared) {
+                Ok(outs) => outs,
+                Err(Stop::Broken) => return Ok(None),
+                Err(Stop::Fault(f, c)) => return Err(SolveError::Fault(f, c)),
+            }
+        };
+        for out in outs {
+            steps = steps.saturating_add(out.steps);
+            found.in_all = found.in_all.saturating_add(out.in_all);
+            for (c, m) in out.new {
+                found.add(m, c, 0);
+            }
+            for (c, m) in out.later {
+                if store.get(c) == UNSEEN {
+                    store.set(c, busy(m));
+                    found.add(m, c, orbit(c));
+                }
+            }
+            if over(found.positions) {
+                return Err(too_many());
+            }
+        }
+        if steps > engine.max_steps {
+            // The threads together took more steps than allowed: find the position where one
+            // thread alone would have run out, for the same report as ever.
+            let tasks = Task::all(&found, t, engine.space);
+            if let Some((f, c)) = find.out_of_steps(&tasks, &mut store) {
+                return Err(SolveError::Fault(f, c));
+            }
+        }
+        if !sparse && found.positions.saturating_mul(8) > table_bytes / 5 {
+            found.lists = None;
+        }
+    }
+    progress.bar(found.positions, "solving");
+    let mut counts = [0u64; 4];
+    let mut grundy = impartial;
+    for t in plan.order().into_iter().rev() {
+        if found.sizes[t as usize] == 0 {
+            continue;
+        }
+        let value = Value {
+            engine,
+            tier: t,
+            impartial,
+        };
+        let outs = {
+            let shared = store.shared();
+            let tasks = Task::all(&found, t, engine.space);
+            value
+                .run(&tasks, &shared)
+                .map_err(|(f, c)| SolveError::Fault(f, c))?
+        };
+        for out in outs {
+            for (k, n) in out.counts.iter().enumerate() {
+                counts[k] += n;
+            }
+            grundy &= out.grundy;
+            for (c, e) in out.later {
+                store.set(c, e);
+            }
+        }
+        if let Some(lists) = &mut found.lists {
+            lists[t as usize] = Vec::new();
+        }
+        progress.advance(found.sizes[t as usize]);
+    }
+    progress.finish();
+    let tiers_used = found.sizes.iter().filter(|&&n| n > 0).count() as u64;
+    Ok(Some(Solution {
+        store,
+        positions: found.positions,
+        counts,
+        loopy: false,
+        grundy,
+        in_all: found.in_all,
+        in_all_reachable: true,
+        symmetry: None,
+        order: Order::Tiers {
+            measure: plan.measure,
+            up: plan.up,
+            tiers: tiers_used,
+            threads: engine.threads,
+        },
+    }))
+}
+
+impl Found {
+    /// One more position, `code` in tier `t`, standing for `orbit` positions.
+    fn add(&mut self, t: u64, code: Code, orbit: u64) {
+        if let Some(lists) = &mut self.lists {
+            lists[t as usize].push(code);
+        }
+        self.sizes[t as usize] += 1;
+        self.positions += 1;
+        self.in_all = self.in_all.saturating_add(orbit);
+    }
+}
