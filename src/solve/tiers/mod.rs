@@ -188,13 +188,14 @@ fn run(
     let progress = Progress::new();
     let table_bytes = engine.space.saturating_mul(DENSE_BYTES_PER_CODE);
     let mut steps = 0u64;
-    for t in plan.order() {
+    for (done, t) in plan.order().into_iter().enumerate() {
         if found.sizes[t as usize] == 0 {
             continue;
         }
         progress.say(format!(
-            "finding positions: tier {t} of {}, {} positions so far",
-            plan.max, found.positions
+            "finding positions: {done} of {} tiers, {} positions so far",
+            plan.max + 1,
+            found.positions
         ));
         if let Some(lists) = &mut found.lists {
             lists[t as usize].sort_unstable();
