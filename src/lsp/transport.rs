@@ -74,15 +74,29 @@ pub fn read_frame<R: BufRead>(r: &mut R) -> io::Result<Frame> {
             _ => Err(e),
         };
     }
-    Ok(match serde_json::from_slice::<Message>(&body) {
+    Ok(message(&body))
+}
+
+/// The message a frame's body holds. Anything with a `method` is a request (with an `id`) or a
+/// notification, never a response (which, untagged, would take any object with an `id`).
+fn message(body: &[u8]) -> Frame {
+    let v: serde_json::Value = match serde_json::from_slice(body) {
+        Ok(v) => v,
+        Err(e) => return Frame::Malformed(format!("not JSON: {e}"), None),
+    };
+    let parsed = match (v.get("method"), v.get("id")) {
+        (Some(_), Some(_)) => serde_json::from_value(v.clone()).map(Message::Request),
+        (Some(_), None) => serde_json::from_value(v.clone()).map(Message::Notification),
+        (None, _) => serde_json::from_value(v.clone()).map(Message::Response),
+    };
+    match parsed {
         Ok(m) => Frame::Message(m),
-        Err(e) => Frame::Malformed(format!("not a JSON-RPC message: {e}"), request_id(&body)),
-    })
+        Err(e) => Frame::Malformed(format!("not a JSON-RPC message: {e}"), request_id(&v)),
+    }
 }
 
 /// The id of what looks like a request (an object with a `method`), to answer it with an error.
-fn request_id(body: &[u8]) -> Option<RequestId> {
-    let v: serde_json::Value = serde_json::from_slice(body).ok()?;
+fn request_id(v: &serde_json::Value) -> Option<RequestId> {
     v.get("method")?;
     match v.get("id")? {
         serde_json::Value::String(s) => Some(RequestId::from(s.clone())),
@@ -137,4 +151,34 @@ pub fn stdio(log: fn(&str)) -> io::Result<(Connection, JoinHandle<()>)> {
             }
         })?;
     Ok((server, writer))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frame(text: &str) -> Frame {
+        read_frame(&mut text.as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn frames_are_read_or_skipped() {
+        let ok = "Content-Length: 37\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"x\"}";
+        assert!(matches!(frame(ok), Frame::Message(Message::Request(r)) if r.method == "x"));
+        let bad = "Content-Length: 35\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":7}";
+        match frame(bad) {
+            Frame::Malformed(_, id) => assert_eq!(id, Some(RequestId::from(5))),
+            f => panic!("{f:?}"),
+        }
+        assert!(matches!(
+            frame("Content-Length: 2\r\n\r\n{x"),
+            Frame::Malformed(_, None)
+        ));
+        assert!(matches!(frame("\r\n"), Frame::Malformed(_, None)));
+        assert!(matches!(frame("Content-Length: 99\r\n\r\n{}"), Frame::End));
+        assert!(matches!(frame(""), Frame::End));
+        // A huge length is read past, not allocated.
+        let huge = format!("Content-Length: {}\r\n\r\n", MAX_MESSAGE + 1);
+        assert!(matches!(frame(&huge), Frame::Malformed(_, None)));
+    }
 }
