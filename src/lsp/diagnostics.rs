@@ -16,9 +16,9 @@ use lsp_types::{
 
 /// At most this many positions are explored for run-time problems while a file is edited, so
 /// that a large game answers at once; `gamec check` explores the whole game.
-pub const EXPLORE_POSITIONS: u64 = 100_000;
+pub const EXPLORE_POSITIONS: u64 = 20_000;
 /// At most this many steps (candidate moves, comprehension values) of that exploration.
-pub const EXPLORE_STEPS: u64 = 5_000_000;
+pub const EXPLORE_STEPS: u64 = 1_000_000;
 
 /// What `gamec check` reports for `text`, without `--set`: every static problem and, for a clean
 /// sequential game, the first rule that fails while exploring it (within `EXPLORE_POSITIONS`
@@ -152,6 +152,14 @@ mod tests {
             (ds[0].labels[0].span.start, ds[0].labels[0].span.end),
             (at, at + 4)
         );
+    }
+
+    #[test]
+    fn a_rule_failing_while_exploring_is_reported_with_its_trace() {
+        let ds = check(include_str!("../../tests/ui/err/out_of_range.game"));
+        let codes: Vec<&str> = ds.iter().map(|d| d.code).collect();
+        assert_eq!(codes, vec!["gamec::out_of_range"]);
+        assert!(ds[0].trace.is_some());
     }
 
     #[test]
