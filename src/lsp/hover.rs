@@ -104,6 +104,12 @@ mod tests {
             Some(Span::new(e, e + 5))
         );
         assert_eq!(definition(NIM, at(NIM, "sum", 0)), None);
+        // In a label's braces too.
+        let n = at(NIM, ", n in", 0) + 2;
+        assert_eq!(
+            definition(NIM, at(NIM, "{n}", 0) + 1),
+            Some(Span::new(n, n + 1))
+        );
     }
 
     #[test]

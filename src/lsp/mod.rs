@@ -6,6 +6,7 @@
 //! when it does not parse (`scan`). Positions are UTF-16 columns (`position`).
 
 pub mod completion;
+mod declare;
 pub mod diagnostics;
 pub mod hover;
 pub mod index;

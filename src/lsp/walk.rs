@@ -1,10 +1,11 @@
-//! Builds the `Index` of a file: declares the names every rule can use (options, state
-//! variables, enumeration values, definitions, moves, throws), then walks every rule with a
-//! stack of the local names in scope (parameters, `let`, loop and bound variables), resolving
-//! each name used. What hover shows is written here, from the declaration's own text.
+//! Builds the `Index` of a file: declares the names every rule can use (`declare`), then walks
+//! every rule with a stack of the local names in scope (parameters, `let`, loop and bound
+//! variables), resolving each name used.
 
+use super::declare::hover;
 use super::index::{Decl, Index, Kind, Use};
 use crate::syntax::ast::*;
+use crate::syntax::label;
 use std::collections::HashMap;
 
 /// The index of `file`, whose text is `source`.
@@ -20,24 +21,25 @@ pub fn index(file: &GameFile, source: &str) -> Index {
     w.ix
 }
 
-struct Walker<'a> {
-    src: &'a str,
-    ix: Index,
-    globals: HashMap<String, usize>,
-    locals: Vec<(String, usize)>,
-}
-
-/// Hover's Markdown: the declaration's text as code, then what it is.
-fn hover(code: &str, what: &str) -> String {
-    format!("```game\n{code}\n```\n{what}")
+pub(super) struct Walker<'a> {
+    pub(super) src: &'a str,
+    pub(super) ix: Index,
+    pub(super) globals: HashMap<String, usize>,
+    pub(super) locals: Vec<(String, usize)>,
 }
 
 impl<'a> Walker<'a> {
-    fn text(&self, s: Span) -> &'a str {
+    pub(super) fn text(&self, s: Span) -> &'a str {
         self.src.get(s.start..s.end).unwrap_or("")
     }
 
-    fn add(&mut self, name: &Ident, kind: Kind, scope: Option<Span>, hover: String) -> usize {
+    pub(super) fn add(
+        &mut self,
+        name: &Ident,
+        kind: Kind,
+        scope: Option<Span>,
+        hover: String,
+    ) -> usize {
         let i = self.ix.decls.len();
         self.ix.decls.push(Decl {
             name: name.name.clone(),
@@ -55,93 +57,6 @@ impl<'a> Walker<'a> {
     fn local(&mut self, name: &Ident, kind: Kind, scope: Span, hover: String) {
         let i = self.add(name, kind, Some(scope), hover);
         self.locals.push((name.name.clone(), i));
-    }
-
-    fn declare_globals(&mut self, file: &GameFile) {
-        for o in &file.options {
-            let h = hover(
-                self.text(o.span),
-                &format!(
-                    "option: its default, which `--set {}=VALUE` changes",
-                    o.name.name
-                ),
-            );
-            self.add(&o.name, Kind::Option, None, h);
-        }
-        for v in file.state.iter().flat_map(|b| &b.vars) {
-            self.declare_var(v);
-        }
-        for d in &file.defs {
-            let h = hover(self.text(d.span), "definition");
-            self.add(&d.name, Kind::Def, None, h);
-        }
-        for m in &file.moves {
-            let h = self.move_hover(m);
-            self.add(&m.name, Kind::Move, None, h);
-        }
-        for t in file.throws.iter().flat_map(|t| &t.throws) {
-            let code = match &t.display {
-                Some(d) => format!("{} {}", t.name.name, self.text(d.span)),
-                None => t.name.name.clone(),
-            };
-            self.add(&t.name, Kind::Throw, None, hover(&code, "throw"));
-        }
-    }
-
-    fn declare_var(&mut self, v: &VarDecl) {
-        let elem = match &v.ty {
-            VarType::Scalar(e) | VarType::PerPlayer(e, _) => e,
-            VarType::Array(e, _, _) | VarType::Grid(e, _, _, _) => e,
-        };
-        let mut what = "state variable".to_string();
-        if let ElemType::Enum(values, _) = elem {
-            let names: Vec<String> = values
-                .iter()
-                .map(|e| format!("`{}`", e.name.name))
-                .collect();
-            what = format!("state variable; values: {}", names.join(", "));
-            for e in values {
-                let code = match &e.display {
-                    Some(d) => format!("{} {}", e.name.name, self.text(d.span)),
-                    None => e.name.name.clone(),
-                };
-                let h = hover(
-                    &code,
-                    &format!(
-                        "value of `{}`'s enumeration: {}",
-                        v.name.name,
-                        names.join(", ")
-                    ),
-                );
-                self.add(&e.name, Kind::EnumValue, None, h);
-            }
-        }
-        let h = hover(self.text(v.span), &what);
-        self.add(&v.name, Kind::StateVar, None, h);
-    }
-
-    fn move_hover(&self, m: &MoveDecl) -> String {
-        let params: Vec<String> = m
-            .params
-            .iter()
-            .map(|p| format!("{} in {}", p.name.name, self.text(p.domain.span())))
-            .collect();
-        let head = if params.is_empty() {
-            format!("move {}", m.name.name)
-        } else {
-            format!("move {}({})", m.name.name, params.join(", "))
-        };
-        let what = if params.is_empty() {
-            "move without parameters".to_string()
-        } else {
-            let lines: Vec<String> = m
-                .params
-                .iter()
-                .map(|p| format!("- `{}` in `{}`", p.name.name, self.text(p.domain.span())))
-                .collect();
-            format!("move; parameters:\n{}", lines.join("\n"))
-        };
-        hover(&head, &what)
     }
 
     fn walk_rules(&mut self, file: &GameFile) {
@@ -212,8 +127,22 @@ impl<'a> Walker<'a> {
         if let Some(g) = &m.guard {
             self.expr(g);
         }
+        if let Some(label) = &m.label {
+            self.label(label);
+        }
         self.block(&m.body);
         self.locals.truncate(mark);
+    }
+
+    /// The expressions in a label template's braces (`as "take {n} from heap {i}"`).
+    fn label(&mut self, label: &StrLit) {
+        for part in label::split(&label.value).0 {
+            if let label::Part::Braced { start, inner, .. } = part {
+                if let Ok(e) = label::parse_braced(label, start, &inner) {
+                    self.expr(&e);
+                }
+            }
+        }
     }
 
     /// The words of `beats` lines that name throws (the verb of a three-word line never does).
