@@ -345,6 +345,20 @@ fn malformed_messages_and_unknown_methods_do_not_stop_the_server() {
 }
 
 #[test]
+fn a_request_before_initialize_is_refused() {
+    let mut c = Client::start();
+    let r = c.request(1, "textDocument/hover", at(0, 0));
+    assert_eq!(
+        r,
+        json!({"jsonrpc": "2.0", "id": 1, "error": {
+            "code": -32002, "message": "`textDocument/hover` before `initialize`"}})
+    );
+    let r = c.request(2, "initialize", json!({"capabilities": {}}));
+    assert_eq!(r["result"]["serverInfo"]["name"], "gamec");
+    c.shutdown_and_exit(3);
+}
+
+#[test]
 fn exit_without_shutdown_is_exit_code_1() {
     let mut c = Client::start();
     c.initialize();

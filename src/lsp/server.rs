@@ -1,14 +1,14 @@
 //! The server's loop over an `lsp_server::Connection`: the handshake, the open documents (full
 //! text on every change), diagnostics published when a document changes (once the messages
 //! waiting are handled, so a burst of edits is checked once), hover, go to definition,
-//! completion, and shutdown. No input ends it but `exit`: a request it cannot read gets an
+//! completion, and shutdown. No input ends it but `exit` (or the end of the input): a request it cannot read gets an
 //! error, a notification it does not know is ignored, and a panic in a handler is caught.
 
 use super::completion::{complete, ItemKind};
 use super::hover::{definition, hover};
 use super::index::Kind;
 use super::position::LineIndex;
-use lsp_server::{Connection, ErrorCode, Message, Notification, ProtocolError, Request, Response};
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
 use lsp_types::*;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -37,16 +37,16 @@ pub fn capabilities() -> ServerCapabilities {
 /// Serves one client until `exit`: the exit code is 0 after `shutdown`, 1 otherwise (as the
 /// protocol asks), and 1 if the handshake fails or the input ends first.
 pub fn serve(conn: &Connection, log: fn(&str)) -> u8 {
-    if let Err(e) = handshake(conn) {
-        log(&format!("gamec lsp: {e}\n"));
-        return 1;
-    }
     let mut s = Server {
         conn,
         docs: HashMap::new(),
         dirty: Vec::new(),
         shutdown: false,
     };
+    if let Err(why) = s.handshake() {
+        log(&format!("gamec lsp: {why}\n"));
+        return 1;
+    }
     for msg in &conn.receiver {
         match msg {
             Message::Request(req) => s.request(req),
@@ -61,16 +61,6 @@ pub fn serve(conn: &Connection, log: fn(&str)) -> u8 {
         }
     }
     1
-}
-
-fn handshake(conn: &Connection) -> Result<(), ProtocolError> {
-    let (id, _params) = conn.initialize_start()?;
-    let caps = serde_json::to_value(capabilities()).unwrap_or(Value::Null);
-    let result = json!({
-        "capabilities": caps,
-        "serverInfo": { "name": "gamec", "version": env!("CARGO_PKG_VERSION") },
-    });
-    conn.initialize_finish(id, result)
 }
 
 struct Server<'c> {
@@ -88,6 +78,36 @@ fn guarded<T>(f: impl FnOnce() -> T) -> Option<T> {
 }
 
 impl Server<'_> {
+    /// Waits for `initialize` and answers it with the capabilities. A request before it gets
+    /// `ServerNotInitialized`; `exit` or the end of the input ends the server.
+    fn handshake(&mut self) -> Result<(), String> {
+        loop {
+            match self.conn.receiver.recv() {
+                Err(_) => return Err("the input ended before `initialize`".to_string()),
+                Ok(Message::Request(r)) if r.method == "initialize" => {
+                    let caps = serde_json::to_value(capabilities()).unwrap_or(Value::Null);
+                    let result = json!({
+                        "capabilities": caps,
+                        "serverInfo": { "name": "gamec", "version": env!("CARGO_PKG_VERSION") },
+                    });
+                    self.reply(r.id, Ok(result));
+                    return Ok(());
+                }
+                Ok(Message::Request(r)) => {
+                    let why = format!("`{}` before `initialize`", r.method);
+                    self.reply(r.id, Err((ErrorCode::ServerNotInitialized, why)));
+                }
+                Ok(Message::Notification(n)) if n.method == "exit" => {
+                    return Err("`exit` before `initialize`".to_string());
+                }
+                Ok(Message::Notification(n)) if n.method == super::transport::MALFORMED => {
+                    self.notification(n);
+                }
+                Ok(_) => {}
+            }
+        }
+    }
+
     fn send(&self, m: Message) {
         // The writer only stops when stdout is closed, and then nobody is listening.
         let _ = self.conn.sender.send(m);
@@ -243,7 +263,10 @@ impl Server<'_> {
 
     fn publish(&self, uri: Url, diagnostics: Vec<Diagnostic>, version: Option<i32>) {
         let p = PublishDiagnosticsParams::new(uri, diagnostics, version);
-        let n = Notification::new("textDocument/publishDiagnostics".to_string(), p);
+        let n = Notification {
+            method: "textDocument/publishDiagnostics".to_string(),
+            params: serde_json::to_value(p).unwrap_or(Value::Null),
+        };
         self.send(Message::Notification(n));
     }
 }

@@ -129,7 +129,10 @@ pub fn stdio(log: fn(&str)) -> io::Result<(Connection, JoinHandle<()>)> {
                         // A request still gets an answer: the server makes it.
                         if let Some(id) = id {
                             let params = serde_json::json!({ "id": id, "why": why });
-                            let n = Notification::new(MALFORMED.to_string(), params);
+                            let n = Notification {
+                                method: MALFORMED.to_string(),
+                                params,
+                            };
                             if sender.send(Message::Notification(n)).is_err() {
                                 break;
                             }
