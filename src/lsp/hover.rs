@@ -26,7 +26,14 @@ pub fn hover(text: &str, offset: usize) -> Option<(Span, String)> {
         }
     }
     let span = super::scan::word_at(text, offset)?;
-    let word = text.get(span.start..span.end)?;
+    let mut word = text.get(span.start..span.end)?;
+    // `last mover` and `first mover` are phrases: their `mover` is not the player to move.
+    let before = text.get(..span.start).unwrap_or("").trim_end();
+    if word == "mover" {
+        if let Some(w) = ["last", "first"].into_iter().find(|w| before.ends_with(w)) {
+            word = w;
+        }
+    }
     super::words::describe(word).map(|d| (span, d.to_string()))
 }
 
@@ -84,6 +91,19 @@ mod tests {
         let (_, h) = hover(NIM, at(NIM, "sum", 0)).unwrap();
         assert_eq!(h, "`sum(a)`: the sum of an array or list");
         assert_eq!(hover(NIM, at(NIM, "[3", 0)), None);
+        let (_, h) = hover(NIM, at(NIM, "mover wins", 0)).unwrap();
+        assert_eq!(
+            h,
+            "`last mover`: who moved last; `last(v in D where C)`: the highest such value"
+        );
+        let (span, h) = hover(NIM, at(NIM, "not", 0) + 3).unwrap();
+        assert_eq!(
+            (span, h.as_str()),
+            (
+                Span::new(at(NIM, "not", 0), at(NIM, "not", 0) + 3),
+                "logical not"
+            )
+        );
     }
 
     #[test]
