@@ -293,6 +293,54 @@ fn diagnostics_follow_the_text_and_names_are_understood() {
 }
 
 #[test]
+fn ranged_changes_saves_and_broken_text_are_handled() {
+    let mut c = Client::start();
+    c.initialize();
+    let doc = json!({"uri": URI, "languageId": "game", "version": 1, "text": typo("goal")});
+    c.notify("textDocument/didOpen", json!({"textDocument": doc}));
+    assert_eq!(
+        c.diagnostics(URI),
+        json!({"uri": URI, "version": 1, "diagnostics": []})
+    );
+    // A client may send a range even though the server asks for whole texts.
+    let change = json!({
+        "textDocument": {"uri": URI, "version": 2},
+        "contentChanges": [{"range": range(4, 48, 52), "text": "gaol"}],
+    });
+    c.notify("textDocument/didChange", change);
+    let d = c.diagnostics(URI);
+    assert_eq!(d["version"], 2);
+    assert_eq!(d["diagnostics"][0]["code"], "gamec::unknown_name");
+    assert_eq!(d["diagnostics"][0]["range"], range(4, 48, 52));
+    // Saving with the text replaces it.
+    let save = json!({"textDocument": {"uri": URI}, "text": typo("goal")});
+    c.notify("textDocument/didSave", save);
+    assert_eq!(
+        c.diagnostics(URI),
+        json!({"uri": URI, "version": 2, "diagnostics": []})
+    );
+    // Half-typed text: a syntax error, and completion still offers the declared names.
+    let broken = "game \"T\" {\n  option goal = 5\n  state { pile: 0..=9 = 0 }\n  move add(n in 1..=2) if pile + ";
+    let change = json!({
+        "textDocument": {"uri": URI, "version": 3},
+        "contentChanges": [{"text": broken}],
+    });
+    c.notify("textDocument/didChange", change);
+    let d = c.diagnostics(URI);
+    assert_eq!(d["diagnostics"][0]["code"], "gamec::syntax");
+    let r = c.request(2, "textDocument/completion", at(3, 33));
+    let names: Vec<&str> = r["result"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter(|i| i["kind"] != 14 && i["kind"] != 3) // not keywords or built-ins
+        .filter_map(|i| i["label"].as_str())
+        .collect();
+    assert_eq!(names, vec!["goal", "pile", "n"]);
+    c.shutdown_and_exit(3);
+}
+
+#[test]
 fn a_throw_game_gets_its_diagnostics() {
     let uri = "file:///work/rps.game";
     let text = std::fs::read_to_string(format!(
