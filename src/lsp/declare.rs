@@ -13,14 +13,19 @@ pub(super) fn hover(code: &str, what: &str) -> String {
 
 impl Walker<'_> {
     pub(super) fn declare_globals(&mut self, file: &GameFile) {
+        // What each option's default comes to, where it is worked out (`option half = goal / 2`).
+        let values = crate::check::evaluate_options(file, &[], &mut Default::default());
         for o in &file.options {
-            let h = hover(
-                self.text(o.span),
-                &format!(
-                    "option: its default, which `--set {}=VALUE` changes",
-                    o.name.name
-                ),
+            let mut what = format!(
+                "option: its default, which `--set {}=VALUE` changes",
+                o.name.name
             );
+            let value = values.iter().find(|(n, _)| *n == o.name.name);
+            if let Some((_, v)) = value.filter(|(_, v)| v.to_string() != self.text(o.default.span))
+            {
+                what = format!("{what}; here it is `{v}`");
+            }
+            let h = hover(self.text(o.span), &what);
             self.add(&o.name, Kind::Option, None, h);
         }
         for v in file.state.iter().flat_map(|b| &b.vars) {

@@ -107,6 +107,21 @@ mod tests {
     }
 
     #[test]
+    fn an_option_worked_out_from_others_shows_its_value() {
+        let t = "game \"T\" {\n  option goal: 1..=100 = 10\n  option half = goal / 2\n  \
+                 state { pile: 0..=goal = 0 }\n  move add if pile < half { pile += 1 }\n  \
+                 end if pile == half: last mover wins\n}\n";
+        let (_, h) = hover(t, at(t, "half", 1)).unwrap();
+        assert_eq!(
+            h,
+            "```game\noption half = goal / 2\n```\n\
+             option: its default, which `--set half=VALUE` changes; here it is `5`"
+        );
+        let (_, h) = hover(t, at(t, "goal", 0)).unwrap();
+        assert!(h.ends_with("`--set goal=VALUE` changes"), "{h}");
+    }
+
+    #[test]
     fn definition_leads_to_the_declaration() {
         let decl = at(NIM, "piles", 0);
         assert_eq!(
