@@ -413,3 +413,38 @@ fn exit_without_shutdown_is_exit_code_1() {
     c.notify("exit", Value::Null);
     assert_eq!(c.exit_status().code(), Some(1));
 }
+
+/// Over every shipped game: each name used leads to a declaration of the same name, hover
+/// there shows that declaration's text, and hover, definition and completion at any offset of
+/// the game or of a cut-off copy of it (as while typing) answer without failing.
+#[test]
+fn every_use_in_the_shipped_games_leads_to_its_declaration() {
+    use gamec::lsp::{completion::complete, hover, index::Index};
+    let dir = format!("{}/games", env!("CARGO_MANIFEST_DIR"));
+    let mut uses = 0;
+    for entry in std::fs::read_dir(dir).expect("games/") {
+        let path = entry.expect("entry").path();
+        let text = std::fs::read_to_string(&path).expect("a game");
+        let file = gamec::syntax::parse(&text).expect("a shipped game parses");
+        let ix = Index::of(&file, &text);
+        for u in &ix.uses {
+            let d = &ix.decls[u.decl];
+            assert_eq!(text[u.span.start..u.span.end], d.name, "{path:?}");
+            assert_eq!(hover::definition(&text, u.span.start), Some(d.span));
+            let (span, h) = hover::hover(&text, u.span.start).expect("a hover");
+            assert_eq!((span, h.as_str()), (u.span, d.hover.as_str()));
+            uses += 1;
+        }
+        for cut in (0..text.len()).step_by(text.len() / 16 + 1) {
+            let Some(part) = text.get(..cut) else {
+                continue;
+            };
+            assert!(complete(part, cut).iter().any(|i| i.label == "game"));
+            for off in (0..=cut).step_by(97) {
+                let _ = hover::hover(part, off);
+                let _ = hover::definition(part, off);
+            }
+        }
+    }
+    assert!(uses > 500, "only {uses} uses");
+}
