@@ -32,7 +32,7 @@ impl Kind {
             Kind::DefParam => "parameter of a definition",
             Kind::Move => "move",
             Kind::MoveParam => "parameter of a move",
-            Kind::Let => "let",
+            Kind::Let => "local name (let)",
             Kind::ForVar => "loop variable",
             Kind::CompVar => "bound variable",
             Kind::EachVar => "player variable",
