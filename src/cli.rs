@@ -141,6 +141,8 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         throws_file: Option<PathBuf>,
     },
+    /// Run the language server for editors, speaking LSP over stdin and stdout.
+    Lsp,
     /// Print a shell's completion script: gamec completions bash > ~/.local/share/bash-completion/completions/gamec
     Completions {
         /// The shell.
@@ -248,6 +250,7 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
                 Compiled::Throw(t) => crate::commands::throw::graph::run(&loaded, t, format),
             }
         }
+        Command::Lsp => crate::commands::lsp::run(),
         Command::Completions { shell } => {
             crate::commands::shell::completions(Cli::command(), shell)
         }

@@ -10,6 +10,7 @@ pub mod explore;
 pub mod fraction;
 pub mod graph;
 pub mod io;
+pub mod lsp;
 pub mod order;
 pub mod play;
 pub mod shell;
