@@ -141,6 +141,15 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         throws_file: Option<PathBuf>,
     },
+    /// Rewrite game files in the canonical layout, keeping every comment.
+    Fmt {
+        /// The .game files (`-`: read one from standard input, write it to standard output).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Write nothing: print what would change as a diff, and exit 1 if anything would.
+        #[arg(long)]
+        check: bool,
+    },
     /// Run the language server for editors, speaking LSP over stdin and stdout.
     Lsp,
     /// Print a shell's completion script: gamec completions bash > ~/.local/share/bash-completion/completions/gamec
@@ -250,6 +259,7 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
                 Compiled::Throw(t) => crate::commands::throw::graph::run(&loaded, t, format),
             }
         }
+        Command::Fmt { files, check } => crate::commands::fmt::run(&files, check, style),
         Command::Lsp => crate::commands::lsp::run(),
         Command::Completions { shell } => {
             crate::commands::shell::completions(Cli::command(), shell)

@@ -138,6 +138,19 @@ pub fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
 /// Reads (`-`: standard input), parses and checks a file without printing; I/O errors are
 /// reported and end the command.
 pub fn compile_file(path: &Path, sets: &[SetArg]) -> Result<(CompiledFile, Diagnostics), Exit> {
+    match read_source(path)? {
+        Ok(source) => {
+            let (compiled, diags) = crate::compile(&source, sets);
+            Ok(((compiled, source), diags))
+        }
+        Err(diags) => Ok(((None, String::new()), diags)),
+    }
+}
+
+/// A file's text (`-`: standard input), without a leading byte-order mark; a file too large is
+/// a diagnostic (`Ok(Err)`), and an I/O error or text that is not UTF-8 is reported here and
+/// ends the command.
+pub fn read_source(path: &Path) -> Result<Result<String, Diagnostics>, Exit> {
     let bytes = match read_bytes(path) {
         Ok(b) => b,
         Err(e) => {
@@ -148,22 +161,23 @@ pub fn compile_file(path: &Path, sets: &[SetArg]) -> Result<(CompiledFile, Diagn
     if bytes.len() > syntax::MAX_SOURCE_BYTES {
         let mut diags = Diagnostics::default();
         diags.push(diag::catalog::file_too_large(syntax::MAX_SOURCE_BYTES));
-        return Ok(((None, String::new()), diags));
+        return Ok(Err(diags));
     }
-    let source = match String::from_utf8(bytes) {
+    match String::from_utf8(bytes) {
         // A byte-order mark, as some editors write, is not part of the game.
-        Ok(s) => s.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(s),
+        Ok(s) => Ok(Ok(s
+            .strip_prefix('\u{feff}')
+            .map(str::to_string)
+            .unwrap_or(s))),
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
             error_line(&format!(
                 "{} is not UTF-8 text (the byte at offset {at} is not valid UTF-8)",
                 file_name(path)
             ));
-            return Err(Exit(2));
+            Err(Exit(2))
         }
-    };
-    let (compiled, diags) = crate::compile(&source, sets);
-    Ok(((compiled, source), diags))
+    }
 }
 
 /// `--set` mistakes are usage errors (exit 2); other problems are the game's (exit 1).

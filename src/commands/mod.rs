@@ -7,6 +7,7 @@ pub mod check;
 pub mod check_json;
 pub mod common;
 pub mod explore;
+pub mod fmt;
 pub mod fraction;
 pub mod graph;
 pub mod io;
