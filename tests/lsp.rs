@@ -1,179 +1,12 @@
 //! `gamec lsp`: a client here spawns the binary and speaks JSON-RPC to it over its stdin and
 //! stdout (Content-Length framing, written here), checking the exact answers: the capabilities,
 //! diagnostics as a file is opened and fixed (a throw game too), hover, go to definition,
-//! completion, malformed input and unknown methods, and shutdown and exit.
+//! completion, formatting, malformed input and unknown methods, and shutdown and exit.
 
+#[path = "lsp/client.rs"]
+mod client;
+use client::*;
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{channel, Receiver};
-use std::time::{Duration, Instant};
-
-/// How long any one answer may take before the test fails (rather than hangs).
-const WAIT: Duration = Duration::from_secs(20);
-
-struct Client {
-    child: Child,
-    stdin: ChildStdin,
-    rx: Receiver<Value>,
-    /// Messages read while waiting for another one.
-    stash: Vec<Value>,
-}
-
-/// Reads one `Content-Length` frame; `None` at the end of the stream.
-fn read_frame(r: &mut impl BufRead) -> Option<Value> {
-    let mut len = None;
-    loop {
-        let mut line = String::new();
-        if r.read_line(&mut line).ok()? == 0 {
-            return None;
-        }
-        let line = line.trim_end();
-        if line.is_empty() {
-            break;
-        }
-        if let Some(v) = line.strip_prefix("Content-Length: ") {
-            len = v.parse::<usize>().ok();
-        }
-    }
-    let mut body = vec![0; len?];
-    r.read_exact(&mut body).ok()?;
-    serde_json::from_slice(&body).ok()
-}
-
-impl Client {
-    fn start() -> Client {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gamec"))
-            .arg("lsp")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("gamec lsp starts");
-        let stdin = child.stdin.take().expect("stdin");
-        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            while let Some(v) = read_frame(&mut stdout) {
-                if tx.send(v).is_err() {
-                    break;
-                }
-            }
-        });
-        Client {
-            child,
-            stdin,
-            rx,
-            stash: Vec::new(),
-        }
-    }
-
-    fn send_raw(&mut self, body: &str) {
-        let frame = format!("Content-Length: {}\r\n\r\n{body}", body.len());
-        self.stdin.write_all(frame.as_bytes()).expect("write");
-        self.stdin.flush().expect("flush");
-    }
-
-    fn send(&mut self, v: Value) {
-        self.send_raw(&v.to_string());
-    }
-
-    fn notify(&mut self, method: &str, params: Value) {
-        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
-    }
-
-    /// The first message (stashed or new) that `want` accepts; the others are stashed.
-    fn wait_for(&mut self, want: impl Fn(&Value) -> bool) -> Value {
-        if let Some(k) = self.stash.iter().position(&want) {
-            return self.stash.remove(k);
-        }
-        let deadline = Instant::now() + WAIT;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let v = self
-                .rx
-                .recv_timeout(left)
-                .unwrap_or_else(|e| panic!("no answer ({e}); stashed: {:?}", self.stash));
-            if want(&v) {
-                return v;
-            }
-            self.stash.push(v);
-        }
-    }
-
-    /// Sends a request and returns the whole response.
-    fn request(&mut self, id: i64, method: &str, params: Value) -> Value {
-        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
-        self.wait_for(|v| v["id"] == json!(id) && v.get("method").is_none())
-    }
-
-    fn diagnostics(&mut self, uri: &str) -> Value {
-        let v = self.wait_for(|v| {
-            v["method"] == "textDocument/publishDiagnostics" && v["params"]["uri"] == uri
-        });
-        v["params"].clone()
-    }
-
-    fn initialize(&mut self) -> Value {
-        let r = self.request(1, "initialize", json!({"capabilities": {}}));
-        self.notify("initialized", json!({}));
-        r
-    }
-
-    /// Waits (at most a few seconds) for the process to end.
-    fn exit_status(&mut self) -> ExitStatus {
-        let deadline = Instant::now() + Duration::from_secs(5);
-        loop {
-            if let Some(s) = self.child.try_wait().expect("try_wait") {
-                return s;
-            }
-            if Instant::now() > deadline {
-                let _ = self.child.kill();
-                panic!("gamec lsp did not exit");
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    fn shutdown_and_exit(&mut self, id: i64) {
-        let r = self.request(id, "shutdown", Value::Null);
-        assert_eq!(r, json!({"jsonrpc": "2.0", "id": id, "result": null}));
-        self.notify("exit", Value::Null);
-        assert_eq!(self.exit_status().code(), Some(0));
-    }
-}
-
-impl Drop for Client {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-const URI: &str = "file:///work/typo.game";
-
-/// The misspelling `gaol` comes after non-ASCII text on its own line (`é` is 2 bytes and one
-/// UTF-16 unit, `𝄞` 4 bytes and two units) and on the line before.
-fn typo(name: &str) -> String {
-    format!(
-        "// Café: a game of 𝄞\ngame \"Typo\" {{\n  option goal: 1..=100 = 10\n  \
-         state {{ pile: 0..=goal = 0 }}\n  \
-         move add(n in 1..=2) /* é𝄞 */ if pile + n <= {name} {{ pile += n }}\n  \
-         end if pile == goal: last mover wins\n}}\n"
-    )
-}
-
-fn pos(line: u32, character: u32) -> Value {
-    json!({"line": line, "character": character})
-}
-
-fn at(line: u32, character: u32) -> Value {
-    json!({"textDocument": {"uri": URI}, "position": pos(line, character)})
-}
-
-fn range(line: u32, from: u32, to: u32) -> Value {
-    json!({"start": pos(line, from), "end": pos(line, to)})
-}
 
 #[test]
 fn initialize_answers_the_capabilities() {
@@ -187,6 +20,7 @@ fn initialize_answers_the_capabilities() {
                 "hoverProvider": true,
                 "definitionProvider": true,
                 "completionProvider": {},
+                "documentFormattingProvider": true,
             },
             "serverInfo": {"name": "gamec", "version": env!("CARGO_PKG_VERSION")},
         }})
@@ -447,4 +281,38 @@ fn every_use_in_the_shipped_games_leads_to_its_declaration() {
         }
     }
     assert!(uses > 500, "only {uses} uses");
+}
+
+#[test]
+fn formatting_replaces_the_document_with_gamec_fmts_layout() {
+    let mut c = Client::start();
+    c.initialize();
+    let messy =
+        "game \"A\"{ state{x:0..=1=0}\nmove m if x==0{x=1} // go\nend if x==1: last mover wins }";
+    let doc = json!({"uri": URI, "languageId": "game", "version": 1, "text": messy});
+    c.notify("textDocument/didOpen", json!({"textDocument": doc}));
+    let opts = json!({"tabSize": 2, "insertSpaces": true});
+    let r = c.request(
+        2,
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": URI}, "options": opts}),
+    );
+    assert_eq!(
+        r["result"],
+        json!([{
+            "range": {"start": pos(0, 0), "end": pos(2, 30)},
+            "newText": "game \"A\" { state { x: 0..=1 = 0 }\n  move m if x == 0 { x = 1 } // go\n  end if x == 1: last mover wins }\n",
+        }])
+    );
+    // A document that does not parse is left as it is.
+    let change =
+        json!({"textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"text": "game {"}]});
+    c.notify("textDocument/didChange", change);
+    let r = c.request(
+        3,
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": URI}, "options": opts}),
+    );
+    assert_eq!(r["result"], json!([]));
+    c.shutdown_and_exit(4);
 }

@@ -95,6 +95,6 @@ fn the_manual_has_a_page_for_gamec_and_for_each_command() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
         stderr(&o),
-        "error: no subcommand `slove`; the manual has pages for check, solve, play, tree, graph, run, lsp, completions, man\n"
+        "error: no subcommand `slove`; the manual has pages for check, solve, play, tree, graph, run, fmt, lsp, completions, man\n"
     );
 }

@@ -3,11 +3,13 @@
 //! Diagnostics are `gamec check`'s (`diagnostics`); hover, go to definition and completion are
 //! pure functions of a file's text and a byte offset (`hover`, `completion`) over an index of
 //! its names built from the syntax tree (`index`, `walk`), or over a tolerant scan of its words
-//! when it does not parse (`scan`). Positions are UTF-16 columns (`position`).
+//! when it does not parse (`scan`). Formatting is `gamec fmt`'s layout as one edit
+//! (`formatting`). Positions are UTF-16 columns (`position`).
 
 pub mod completion;
 mod declare;
 pub mod diagnostics;
+pub mod formatting;
 pub mod hover;
 pub mod index;
 pub mod position;

@@ -1,7 +1,7 @@
 //! The server's loop over an `lsp_server::Connection`: the handshake, the open documents (full
 //! text on every change), diagnostics published when a document changes (once the messages
 //! waiting are handled, so a burst of edits is checked once), hover, go to definition,
-//! completion, and shutdown. No input ends it but `exit` (or the end of the input): a request it cannot read gets an
+//! completion, formatting, and shutdown. No input ends it but `exit` (or the end of the input): a request it cannot read gets an
 //! error, a notification it does not know is ignored, and a panic in a handler is caught.
 
 use super::completion::{complete, ItemKind};
@@ -30,6 +30,7 @@ pub fn capabilities() -> ServerCapabilities {
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         definition_provider: Some(OneOf::Left(true)),
         completion_provider: Some(CompletionOptions::default()),
+        document_formatting_provider: Some(OneOf::Left(true)),
         ..ServerCapabilities::default()
     }
 }
@@ -187,6 +188,19 @@ impl Server<'_> {
                     .map(|(text, off)| complete(text, off).into_iter().map(item).collect())
                     .unwrap_or_default();
                 serde_json::to_value(CompletionResponse::Array(items))
+            }
+            "textDocument/formatting" => {
+                let p: DocumentFormattingParams = serde_json::from_value(params).map_err(bad)?;
+                let edits: Vec<TextEdit> = self
+                    .docs
+                    .get(&p.text_document.uri)
+                    .and_then(|(text, _)| {
+                        let (span, new_text) = super::formatting::edit(text)?;
+                        let range = LineIndex::new(text).range(span);
+                        Some(vec![TextEdit { range, new_text }])
+                    })
+                    .unwrap_or_default();
+                serde_json::to_value(edits)
             }
             m => return Err((ErrorCode::MethodNotFound, format!("unknown method `{m}`"))),
         };
