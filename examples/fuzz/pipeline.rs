@@ -51,6 +51,7 @@ const SCRIPT: &str =
     "1\n2\nfoo\nu\nh\n?\n=1\n=\n3\n1\n0\n-1\n99999999999999999999\nrock\npaper\n1\nu\n2\n1\nq\n";
 
 pub fn run(src: &str, seed: u64) -> Result<Outcome, String> {
+    formats(src)?;
     let (compiled, diags) = gamec::compile(src, &[]);
     for d in &diags.0 {
         let text = render(d, "fuzz.game", src, RenderStyle::plain());
@@ -152,6 +153,22 @@ fn symmetric_agrees(engine: &Engine, solution: &Solution, roots: &[u64]) -> Resu
             f.error.message
         )),
         Err(_) => Ok(()),
+    }
+}
+
+/// `gamec fmt` on a file that parses: a layout (never a refusal), stable under a second
+/// formatting, that parses again.
+fn formats(src: &str) -> Result<(), String> {
+    if gamec::syntax::parse(src).is_err() {
+        return Ok(());
+    }
+    let tidy = gamec::syntax::format::format(src).ok_or("fmt refuses a file that parses")?;
+    if gamec::syntax::parse(&tidy).is_err() {
+        return Err(format!("fmt's layout does not parse:\n{tidy}"));
+    }
+    match gamec::syntax::format::format(&tidy) {
+        Some(again) if again == tidy => Ok(()),
+        _ => Err(format!("fmt is not stable on its own layout:\n{tidy}")),
     }
 }
 

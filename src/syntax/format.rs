@@ -39,14 +39,30 @@ struct Line<'a> {
     comment_gap: Option<&'a str>,
 }
 
-/// `src` laid out canonically; `None` if the layout would change a token or a comment (it never
-/// should: the caller then refuses to rewrite the file).
+/// `src` laid out canonically; `None` if `src` does not parse, or if the layout would change a
+/// token or a comment or parse to another tree (it should not: the caller then refuses to
+/// rewrite the file).
 pub fn format(src: &str) -> Option<String> {
+    let tree = super::parse(src).ok()?;
     let ps = pieces(src);
     let mut lines = split_lines(&ps);
     mark_roles(&mut lines);
     let out = emit(&lines);
-    (significant(src) == significant(&out)).then_some(out)
+    let same_tree = || super::parse(&out).is_ok_and(|t| without_spans(&t) == without_spans(&tree));
+    (significant(src) == significant(&out) && same_tree()).then_some(out)
+}
+
+/// A syntax tree's debug text with its spans left out (they move when spacing does).
+fn without_spans(tree: &super::ast::GameFile) -> String {
+    let text = format!("{tree:?}");
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text.as_str();
+    while let Some(k) = rest.find("Span { start: ") {
+        out.push_str(&rest[..k]);
+        rest = rest[k..].find('}').map_or("", |e| &rest[k + e + 1..]);
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The file's tokens and comments, in order, with line comments' trailing spaces cut.
