@@ -241,13 +241,24 @@ fn every_fixture_that_parses_formats_stably_to_the_same_diagnostics() {
     assert!(checked > 50, "{checked}");
 }
 
-/// Fuzz finding (seed 1, input 749): a throw name may hold `-` and digits (`scissors-1`); the
-/// layout spaced it into three words, which is another beats edge. Such a name is one token now,
-/// and a layout that parses to another tree is refused rather than written.
+/// Fuzz findings (seed 1, input 749; seed 42, input 1651): a throw name may hold `-` and digits
+/// (`scissors-1`) or end with `-`; the layout spaced them into other words, which is another
+/// beats edge. Such a name is one token now, and a layout that parses to another tree is
+/// refused rather than written.
 #[test]
 fn a_throw_name_with_a_dash_and_digits_stays_one_name() {
     let src = "game \"RPS\" {\n  throws rock, paper, scissors-1\n  beats {\n    rock crushes scissors-1\n    scissors-1 cuts paper\n    paper covers rock\n  }\n}\n";
     assert_eq!(format(src).as_deref(), Some(src));
     let messy = src.replace("  beats {", "beats   {");
     assert_eq!(format(&messy).as_deref(), Some(src));
+    // Seed 42, input 1651: a name may end with `-` (`paper-`); spaced, the `-` was no name.
+    let trailing = src.replace("scissors-1 cuts paper", "scissors-1 cuts paper-");
+    let trailing = trailing.replace("throws rock, paper,", "throws rock, paper, paper-,");
+    assert_eq!(format(&trailing).as_deref(), Some(trailing.as_str()));
+    // In an expression, `x-=1` stays an assignment (spaced: `x -= 1`).
+    let sub = "game \"S\" {\n  state { x: 0..=3 = 3 }\n  move m if x > 0 { x-=1 }\n  end if x == 0: last mover wins\n}\n";
+    assert_eq!(
+        format(sub).as_deref(),
+        Some(sub.replace("x-=1", "x -= 1").as_str())
+    );
 }

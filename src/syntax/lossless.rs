@@ -6,9 +6,9 @@
 /// What a piece of the file is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// A name or keyword. A throw name may hold `-` (`rock-paper`, `scissors-1`), so a `-` with a
-    /// letter, digit, `_` or `-` right after it belongs to the word (`x-1` is one piece, kept as
-    /// written).
+    /// A name or keyword. A throw name may hold and end with `-` (`rock-paper`, `scissors-1`,
+    /// `t27-`), so a `-` right after a word belongs to it unless `=` follows (`x-=1`): `x-1` is
+    /// one piece, kept as written.
     Word,
     Number,
     /// A quoted string, quotes included (it may span lines).
@@ -137,9 +137,7 @@ fn word_len(b: &[u8]) -> usize {
     let mut k = 0;
     while k < b.len() {
         let c = b[k];
-        let glued_dash = c == b'-'
-            && b.get(k + 1)
-                .is_some_and(|&n| n.is_ascii_alphanumeric() || n == b'_' || n == b'-');
+        let glued_dash = c == b'-' && b.get(k + 1) != Some(&b'=');
         if c.is_ascii_alphanumeric() || c == b'_' || glued_dash {
             k += 1;
         } else {
