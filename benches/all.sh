@@ -9,8 +9,10 @@
 # Grundy value; for RPS-101 on the value, the uniform strategy, its uniqueness, dominance and
 # balance), failing loudly if they do not; then it times them in interleaved rounds (gamec, ref,
 # gamec, ref, ...) and prints a table of median wall times, the median of the per-round ratios
-# and peak memory. The one-core figures run under `taskset -c 0`; the two-core ones without it
-# (gamec is single-threaded, so they show what a second core brings).
+# and peak memory. The one-core figures run under `taskset -c 0`, gamec depth-first; the two-core
+# ones without it, gamec with `--order tiers --threads 2` where it has that option (checked
+# against the reference too; a game with no measure every move changes one way is solved
+# depth-first there as well, so its two-core figure shows what a second core brings alone).
 #
 # Usage: benches/all.sh [RUNS] [--quick] [--big-rounds N] [--one-core] [--timeout S]
 #   RUNS        timed rounds per benchmark and core count (default 3)
@@ -47,6 +49,10 @@ for src in benches/ref/*.c; do
   cc -O2 -o "$refs/$(basename "$src" .c)" "$src"
 done
 
+tiers=()
+if "$bin" solve --help | grep -q -- '--order'; then
+  tiers=(--order tiers --threads 2)
+fi
 nosym=()
 if "$bin" solve --help | grep -q -- '--no-symmetry'; then
   nosym=(--no-symmetry)
@@ -76,6 +82,7 @@ bench() {
     name="$name ($runs round$plural)"
   fi
   local gcmd="$bin solve $gargs ${nosym[*]}" rcmd="$refs/$rargs"
+  local gcmd2="$gcmd ${tiers[*]}"
   echo
   echo "== $name"
   echo "   gamec:     $gcmd"
@@ -110,8 +117,16 @@ bench() {
     exit 1
   fi
   echo "   agree: $agreed"
+  if ((two)) && ((${#tiers[@]})); then
+    timeout "$limit" $gcmd2 > "$work/g2"
+    if ! python3 benches/agree.py "$work/g2" "$work/r" > /dev/null; then
+      echo "FAIL: gamec ${tiers[*]} and the reference disagree on $name" >&2
+      exit 1
+    fi
+    echo "   two cores: $gcmd2 ($(grep -m1 '^order' "$work/g2" | sed 's/^order *//'))"
+  fi
   local cmds=("${pin[*]} $gcmd" "${pin[*]} $rcmd")
-  if ((two)); then cmds+=("$gcmd" "$rcmd"); fi
+  if ((two)); then cmds+=("$gcmd2" "$rcmd"); fi
   if ! python3 benches/ratio.py --tsv -n "$runs" --timeout "$limit" "${cmds[@]}" > "$work/t" 2> "$work/terr"; then
     echo "   timing FAILED: $(head -1 "$work/terr")"
     rows+=("$name	$(awk '/^positions/ { print $2 }' "$work/r")	failed	-	-	-	-	-	-	-")
@@ -144,6 +159,7 @@ else
   echo "gamec solve has no --no-symmetry flag (no symmetry declarations to leave out)"
 fi
 ((${#pin[@]})) || echo "taskset is missing: the one-core figures are not pinned to one core"
+((${#tiers[@]})) && notes+=("2 cores: gamec solve ${tiers[*]} (tier order on two threads where the game has a measure every move changes one way; depth-first otherwise); 1 core: depth-first")
 
 bench "Nim 8x7" "games/nim.game --set piles=7,7,7,7,7,7,7,7" "nim 7 7 7 7 7 7 7 7"
 if ((quick)); then
