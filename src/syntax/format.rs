@@ -203,16 +203,14 @@ fn continues(t: &Tok, inside: Option<(bool, &str)>) -> bool {
     match t.text {
         "," => matches!(inside, Some((false, "{")) | None),
         "=" | ":" | "-" | "+=" | "-=" | "*=" => t.kind == Kind::Punct && !t.sign,
-        _ => INFIX.contains(&t.text) && t.kind != Kind::String,
+        _ => INFIX.contains(&t.text),
     }
 }
 
 /// Words that, starting a line, continue the line before: an operator, a label (`as`), or the
 /// `else` of an `if … then … else` (not after a block's `}`).
 fn starts_continued(first: &Tok, prev_last: Option<&str>) -> bool {
-    if is_comment(first.kind) || first.kind == Kind::String {
-        return false;
-    }
+    // A string's or comment's text (quotes and slashes included) is never one of these words.
     match first.text {
         "as" => true,
         "else" => prev_last.is_some_and(|t| t != "}"),
