@@ -59,6 +59,10 @@ pub struct GameArgs {
     /// Threads for `--order tiers` [default: one a core].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
+    /// Run the rules with the interpreter instead of compiling them to native code (slower; the
+    /// answers are the same).
+    #[arg(long)]
+    pub interpreted: bool,
 }
 
 impl GameArgs {
@@ -71,6 +75,7 @@ impl GameArgs {
             .with_symmetry(!self.no_symmetry)
             .with_threads(threads)
             .with_order(self.order)
+            .with_compiled(!self.interpreted)
     }
 }
 

@@ -8,6 +8,7 @@ pub mod commands;
 pub mod diag;
 pub mod engine;
 pub mod generate;
+pub mod jit;
 pub mod lsp;
 pub mod play;
 pub mod reference;

@@ -41,7 +41,8 @@ fn nested_comprehensions_are_bounded_by_their_product() {
             loopy: false,
             grundy: true,
             chance: false,
-            tiers: true
+            tiers: true,
+            compiled: true
         }
     );
 }
@@ -61,7 +62,8 @@ fn a_comprehension_in_a_guard_counts_the_parameters_around_it() {
             loopy: false,
             grundy: true,
             chance: false,
-            tiers: true
+            tiers: true,
+            compiled: true
         }
     );
 }

@@ -2,7 +2,9 @@
 //! every diagnostic), then for a sequential game the setup, both solvers with small limits
 //! (which must agree with each other) and a short scripted game against the computer; for a
 //! throw game the exact 2-player solution, the elimination chain for a few player counts and a
-//! short scripted match. Panics are the caller's to catch.
+//! short scripted match. The compiled rules solve, each of their expansions checked against the
+//! interpreter's (a difference is a panic); the retrograde solver runs the interpreter alone.
+//! Panics are the caller's to catch.
 
 use gamec::commands::explore::fault_diag;
 use gamec::diag::{render, RenderStyle};
@@ -51,6 +53,7 @@ const SCRIPT: &str =
     "1\n2\nfoo\nu\nh\n?\n=1\n=\n3\n1\n0\n-1\n99999999999999999999\nrock\npaper\n1\nu\n2\n1\nq\n";
 
 pub fn run(src: &str, seed: u64) -> Result<Outcome, String> {
+    gamec::engine::set_verify(true);
     formats(src)?;
     let (compiled, diags) = gamec::compile(src, &[]);
     for d in &diags.0 {
@@ -89,7 +92,10 @@ fn sequential(engine: &Engine, src: &str, seed: u64) -> Result<Outcome, String> 
         }
         r => (r, true),
     };
-    let slow = solve::solve_explicit(engine, &roots, MAX_POSITIONS);
+    let interpreted = Engine::new(engine.rules)
+        .with_max_steps(MAX_STEPS)
+        .with_compiled(false);
+    let slow = solve::solve_explicit(&interpreted, &roots, MAX_POSITIONS);
     let solution = match (fast, slow) {
         (Ok(a), Ok(b)) => {
             agree(&a, &b, &roots)?;

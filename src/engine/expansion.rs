@@ -52,6 +52,8 @@ pub struct Scratch {
     pub(super) steps: u64,
     /// Digits of a symmetric variable, while a code is made canonical.
     pub(super) digits: Vec<u64>,
+    /// The compiled rules' buffers.
+    pub(super) kernel: crate::jit::Buffers,
 }
 
 impl Scratch {

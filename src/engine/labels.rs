@@ -2,12 +2,13 @@
 //! one evaluator), or `name arg arg`; and, where labels may fail or repeat, every legal move's
 //! label checked while exploring, since labels are what players type. A position may have a
 //! million moves, so the check writes every label into one buffer and looks for a repeat with
-//! one hash set: no allocation per move.
+//! one hash map, as each is written: no allocation per move.
 
 use super::{Code, Engine, Fault};
 use crate::rules::{Ctx, RtError, RtKind};
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHasher};
 use std::fmt::Write;
+use std::hash::{Hash, Hasher};
 
 impl Engine<'_> {
     /// A move's label in position `code`: its template filled in, or `name arg arg` (also when
@@ -93,32 +94,45 @@ impl Engine<'_> {
             &args[at..at + self.rules.moves[f].params.len()]
         };
         let mut text = String::new();
-        let mut ends = Vec::with_capacity(made.len());
+        let mut ends: Vec<usize> = Vec::with_capacity(made.len());
+        // Each label's hash and the first move with it: labels are checked as they are written,
+        // so a repeat is found before a later label fails, as the reference finds it.
+        let mut seen: FxHashMap<u64, usize> = FxHashMap::default();
+        seen.reserve(made.len());
         for (k, &(f, _)) in made.iter().enumerate() {
             let these = args_of(k);
+            let start = text.len();
             self.write_label(ctx, f, these, &mut text)
                 .map_err(|error| Fault {
                     error,
                     during: Some((f, these.to_vec())),
                 })?;
             ends.push(text.len());
-        }
-        let label = |k: usize| &text[if k == 0 { 0 } else { ends[k - 1] }..ends[k]];
-        let mut seen: FxHashSet<&str> = FxHashSet::default();
-        seen.reserve(made.len());
-        for k in 0..made.len() {
-            if seen.insert(label(k)) {
-                continue;
-            }
-            let j = (0..k).find(|&j| label(j) == label(k)).unwrap_or(k);
-            let f = made[k].0;
+            let label = |j: usize| &text[if j == 0 { 0 } else { ends[j - 1] }..ends[j]];
+            let hash = {
+                let mut h = FxHasher::default();
+                text[start..].hash(&mut h);
+                h.finish()
+            };
+            let earlier = match seen.get(&hash) {
+                None => {
+                    seen.insert(hash, k);
+                    continue;
+                }
+                // Another label with this hash: compare the text (and all earlier on a collision).
+                Some(&j) if label(j) == label(k) => j,
+                Some(_) => match (0..k).find(|&j| label(j) == label(k)) {
+                    Some(j) => j,
+                    None => continue,
+                },
+            };
             return Err(Fault::from(RtError::new(
                 RtKind::DuplicateLabel,
                 self.rules.moves[f].label_span,
                 format!(
                     "two moves here are both labelled `{}`: `{}` and `{}`",
                     label(k),
-                    self.plain_label(made[j].0, args_of(j)),
+                    self.plain_label(made[earlier].0, args_of(earlier)),
                     self.plain_label(f, args_of(k))
                 ),
             )));

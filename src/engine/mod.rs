@@ -3,6 +3,7 @@
 
 mod board_text;
 mod classes;
+mod compiled;
 mod encode;
 mod expansion;
 pub mod graph;
@@ -15,6 +16,7 @@ mod simple_moves;
 pub mod symmetry;
 mod trace;
 
+pub use compiled::set_verify;
 pub use encode::Pos;
 pub use expansion::{Child, Expand, Fault, Rel, Scratch};
 pub use setup::Branch;
@@ -36,6 +38,8 @@ pub struct Limits {
     pub threads: usize,
     /// The order a solve takes positions in (`--order`).
     pub order: SolveOrder,
+    /// Whether the rules run compiled to native code (not with `--interpreted`).
+    pub compiled: bool,
 }
 
 /// The order a solve takes positions in (`--order`).
@@ -62,7 +66,13 @@ impl Limits {
             symmetry: true,
             threads: 1,
             order: SolveOrder::DepthFirst,
+            compiled: true,
         }
+    }
+
+    /// The same limits with the rules compiled to native code, or interpreted.
+    pub fn with_compiled(self, compiled: bool) -> Limits {
+        Limits { compiled, ..self }
     }
 
     /// The same limits with positions taken in `order`.
@@ -90,6 +100,7 @@ impl Limits {
             .with_symmetry(self.symmetry)
             .with_threads(self.threads)
             .with_order(self.order)
+            .with_compiled(self.compiled)
     }
 }
 
@@ -116,6 +127,10 @@ pub struct Engine<'r> {
     pub threads: usize,
     /// The order a solve takes positions in (`--order`).
     pub order: SolveOrder,
+    /// Whether positions are expanded by the compiled rules where they can be.
+    pub compiled: bool,
+    /// The compiled rules, once compiled (`None` inside: left to the interpreter).
+    kernel: std::sync::OnceLock<Option<crate::jit::Kernel>>,
 }
 
 impl<'r> Engine<'r> {
@@ -145,6 +160,8 @@ impl<'r> Engine<'r> {
             symmetry: None,
             threads: 1,
             order: SolveOrder::DepthFirst,
+            compiled: true,
+            kernel: std::sync::OnceLock::new(),
         }
         .with_symmetry(true)
     }
@@ -168,6 +185,12 @@ impl<'r> Engine<'r> {
     /// The same engine solving with `threads` threads (at least 1).
     pub fn with_threads(mut self, threads: usize) -> Engine<'r> {
         self.threads = threads.max(1);
+        self
+    }
+
+    /// The same engine with the rules compiled to native code where they can be, or interpreted.
+    pub fn with_compiled(mut self, on: bool) -> Engine<'r> {
+        self.compiled = on;
         self
     }
 

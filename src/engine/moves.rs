@@ -37,6 +37,21 @@ impl Engine<'_> {
         scratch: &mut Scratch,
         mut sink: F,
     ) -> Result<Expand, Fault> {
+        if let Some(kernel) = self.kernel() {
+            if let Some(r) = self.expand_compiled(kernel, code, scratch, &mut sink) {
+                return r;
+            }
+        }
+        self.expand_interpreted(code, scratch, sink)
+    }
+
+    /// `expand` by the interpreter.
+    pub(super) fn expand_interpreted<F: FnMut(usize, &[i64], Child)>(
+        &self,
+        code: Code,
+        scratch: &mut Scratch,
+        mut sink: F,
+    ) -> Result<Expand, Fault> {
         let (mover, last) = self.decode_into(code, &mut scratch.slots);
         scratch.locals.clear();
         scratch.locals.resize(self.rules.locals as usize + 1, 0);

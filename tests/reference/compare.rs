@@ -24,6 +24,9 @@ pub enum Case {
         chance: bool,
         /// Whether solving in tier order (on two threads) applied, and agreed.
         tiers: bool,
+        /// Whether the rules were compiled to native code (then every compiled expansion was
+        /// compared with the interpreter's as well).
+        compiled: bool,
     },
 }
 
@@ -78,6 +81,8 @@ pub fn code_of(engine: &Engine, rules: &Rules, p: &Position) -> Result<u64, Stri
 
 /// Compiles and runs one game both ways.
 pub fn compare(src: &str, sets: &[SetArg]) -> Result<Case, String> {
+    // Every expansion by the compiled rules is checked against the interpreter's as well.
+    gamec::engine::set_verify(true);
     let (compiled, diags) = gamec::compile(src, sets);
     let Some((ast, gamec::Compiled::Sequential(rules))) = compiled else {
         return not_compiled(src, sets, &diags);
@@ -143,7 +148,11 @@ fn solved(game: &rf::Game, m: &Mapped, starts: &[gamec::engine::Branch]) -> Resu
     let roots: Vec<u64> = starts.iter().map(|b| b.code).collect();
     let limit = LIMIT as u64 + 1;
     let fast = solve::solve(m.engine, &roots, limit);
-    let slow = solve::solve_explicit(m.engine, &roots, limit);
+    // The explicit solver runs the rules with the interpreter, the others compiled.
+    let interpreted = Engine::new(m.engine.rules)
+        .with_max_steps(m.engine.max_steps)
+        .with_compiled(false);
+    let slow = solve::solve_explicit(&interpreted, &roots, limit);
     let two = Engine::new(m.engine.rules)
         .with_max_steps(m.engine.max_steps)
         .with_threads(2);
@@ -198,5 +207,6 @@ fn solved(game: &rf::Game, m: &Mapped, starts: &[gamec::engine::Branch]) -> Resu
         grundy: fast.grundy,
         chance: m.graph.starts.len() > 1,
         tiers,
+        compiled: m.engine.kernel().is_some(),
     })
 }

@@ -1,0 +1,170 @@
+//! Expanding a position with the compiled rules (`jit::Kernel`), compiled the first time a
+//! position is expanded; a position the kernel gives up on, and every game it cannot compile,
+//! is expanded by the interpreter. With verification on, every compiled expansion is compared
+//! with the interpreter's, and a difference stops the program: tests and the fuzz harness run so.
+
+use super::{Child, Code, Engine, Expand, Fault, Rel, Scratch};
+use crate::jit::{Kernel, Numbering, Status};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether compiled expansions are compared with the interpreter's (`set_verify`, or the
+/// environment variable `GAMEC_VERIFY_KERNEL=1`).
+static VERIFY: AtomicBool = AtomicBool::new(false);
+
+/// Turns verification of compiled expansions on or off for the whole process.
+pub fn set_verify(on: bool) {
+    VERIFY.store(on, Ordering::Relaxed);
+}
+
+fn verifying() -> bool {
+    static FROM_ENV: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    VERIFY.load(Ordering::Relaxed)
+        || *FROM_ENV
+            .get_or_init(|| std::env::var_os("GAMEC_VERIFY_KERNEL").is_some_and(|v| v == "1"))
+}
+
+impl Engine<'_> {
+    /// The compiled rules, compiled on first use; `None` when they are not used (`--interpreted`,
+    /// or a game the compiler leaves to the interpreter).
+    pub fn kernel(&self) -> Option<&Kernel> {
+        if !self.compiled {
+            return None;
+        }
+        self.kernel
+            .get_or_init(|| {
+                let num = Numbering {
+                    radix: &self.radix,
+                    turn_radix: self.turn_radix,
+                    again_radix: self.again_radix,
+                };
+                Kernel::compile(self.rules, &num).ok()
+            })
+            .as_ref()
+    }
+
+    /// Expands `code` with the kernel, passing each child to `sink` as the interpreter would;
+    /// `None` when the kernel gives up (nothing has been passed to `sink` then).
+    pub(super) fn expand_compiled<F: FnMut(usize, &[i64], Child)>(
+        &self,
+        kernel: &Kernel,
+        code: Code,
+        scratch: &mut Scratch,
+        sink: &mut F,
+    ) -> Option<Result<Expand, Fault>> {
+        let budget = self.max_steps.saturating_sub(scratch.steps);
+        let (status, frame) = kernel.run(code, budget, &mut scratch.kernel);
+        let expand = match status {
+            Status::Moves => Expand::Moves,
+            Status::End => Expand::End {
+                rel: match frame.rel {
+                    0 => Rel::Win,
+                    1 => Rel::Lose,
+                    _ => Rel::Tie,
+                },
+                rule: frame.rule as usize,
+            },
+            Status::Bail | Status::Room => return None,
+        };
+        let mut steps = frame.steps;
+        if self.rules.labels_checked && frame.kids_len > 0 {
+            steps += self.labels_of_kids(kernel, code, scratch, budget - steps, frame.kids_len)?;
+        }
+        if verifying() {
+            self.verify(kernel, code, scratch, expand, steps, frame.kids_len);
+        }
+        scratch.steps += steps;
+        for k in 0..frame.kids_len as usize {
+            let kid = kernel.kid(&scratch.kernel, k);
+            sink(
+                kid.family,
+                kid.args,
+                Child {
+                    code: kid.code,
+                    kept: kid.kept,
+                },
+            );
+        }
+        Some(Ok(expand))
+    }
+
+    /// Where labels may fail or repeat, every legal move's label, worked out by the interpreter as
+    /// `generate` does; returns the steps that took, or `None` if a label fails or the steps run
+    /// out (the interpreter then expands the position and reports it).
+    fn labels_of_kids(
+        &self,
+        kernel: &Kernel,
+        code: Code,
+        scratch: &mut Scratch,
+        budget: u64,
+        kids: u64,
+    ) -> Option<u64> {
+        let (mut made, mut args) = (Vec::with_capacity(kids as usize), Vec::new());
+        for k in 0..kids as usize {
+            let kid = kernel.kid(&scratch.kernel, k);
+            made.push((kid.family, args.len()));
+            args.extend_from_slice(kid.args);
+        }
+        let (mover, last) = self.decode_into(code, &mut scratch.slots);
+        scratch.locals.clear();
+        scratch.locals.resize(self.rules.locals as usize + 1, 0);
+        let mut ctx = crate::rules::Ctx {
+            vars: &self.rules.vars,
+            ranges: &self.rules.slot_ranges,
+            slots: &mut scratch.slots,
+            locals: &mut scratch.locals,
+            mover: mover as i64,
+            last_mover: last as i64,
+            undo: &mut scratch.undo,
+            again: false,
+            scale: 1,
+            budget,
+        };
+        self.check_labels(&mut ctx, &made, &args).ok()?;
+        Some(budget - ctx.budget)
+    }
+
+    /// Expands `code` with the interpreter too and stops the program if anything differs.
+    #[cold]
+    fn verify(
+        &self,
+        kernel: &Kernel,
+        code: Code,
+        scratch: &Scratch,
+        expand: Expand,
+        steps: u64,
+        kids: u64,
+    ) {
+        let mut s = Scratch {
+            steps: scratch.steps,
+            ..Scratch::default()
+        };
+        let mut seen: Vec<(usize, Vec<i64>, Child)> = Vec::new();
+        let r = self.expand_interpreted(code, &mut s, |f, a, c| seen.push((f, a.to_vec(), c)));
+        let compiled: Vec<(usize, Vec<i64>, Child)> = (0..kids as usize)
+            .map(|k| {
+                let kid = kernel.kid(&scratch.kernel, k);
+                (
+                    kid.family,
+                    kid.args.to_vec(),
+                    Child {
+                        code: kid.code,
+                        kept: kid.kept,
+                    },
+                )
+            })
+            .collect();
+        let same = r.as_ref().ok() == Some(&expand)
+            && seen == compiled
+            && s.steps == scratch.steps + steps;
+        if !same {
+            panic!(
+                "the compiled rules of `{}` differ from the interpreter at {}:\n\
+                 compiled: {expand:?}, {steps} steps, moves {compiled:?}\n\
+                 interpreted: {r:?}, {} steps, moves {seen:?}",
+                self.rules.name,
+                self.describe(&self.decode(code)),
+                s.steps - scratch.steps,
+            );
+        }
+    }
+}

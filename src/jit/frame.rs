@@ -1,0 +1,123 @@
+//! What a compiled kernel reads and writes: one `#[repr(C)]` frame per call (the position's code,
+//! the steps it may take, and the buffers it fills) and the status it returns.
+
+/// The frame a kernel is called with. The buffers belong to `Buffers`; the kernel checks every
+/// write against the capacities given here and asks for more room rather than write past them.
+#[repr(C)]
+pub struct Frame {
+    /// The position to expand.
+    pub code: u64,
+    /// The most steps the expansion may take; past them the kernel gives up (the interpreter
+    /// then reports `too_many_steps` at the exact step).
+    pub budget: u64,
+    /// `slots` words: the decoded position, which moves change in place and restore.
+    pub slots: *mut i64,
+    /// `kid_cap` records of `stride` words: each child's code, `family << 1 | kept`, then the
+    /// move's parameters.
+    pub kids: *mut u64,
+    pub kid_cap: u64,
+    /// `undo_cap` pairs of words (slot, old value): the writes of a move with a loop in its body.
+    pub undo: *mut u64,
+    pub undo_cap: u64,
+    /// Out: the steps taken, the children written, and for an end, its rule and outcome.
+    pub steps: u64,
+    pub kids_len: u64,
+    pub rule: u64,
+    pub rel: u64,
+}
+
+/// Byte offsets of the frame's fields, for the generated code.
+pub(super) mod at {
+    pub const CODE: i32 = 0;
+    pub const BUDGET: i32 = 8;
+    pub const SLOTS: i32 = 16;
+    pub const KIDS: i32 = 24;
+    pub const KID_CAP: i32 = 32;
+    pub const UNDO: i32 = 40;
+    pub const UNDO_CAP: i32 = 48;
+    pub const STEPS: i32 = 56;
+    pub const KIDS_LEN: i32 = 64;
+    pub const RULE: i32 = 72;
+    pub const REL: i32 = 80;
+}
+
+/// What a kernel returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The position's moves are in the buffer.
+    Moves,
+    /// An end rule holds (`rule`, `rel`); the moves generated on the way (by a `no moves` rule
+    /// that did not hold) are in the buffer.
+    End,
+    /// Something the kernel does not decide: a fault, a limit, or too many steps. The interpreter
+    /// expands the position instead, and reports exactly what happened.
+    Bail,
+    /// A buffer was too small: grow it and call again.
+    Room,
+}
+
+pub(super) const MOVES: i64 = 0;
+pub(super) const END: i64 = 1;
+pub(super) const BAIL: i64 = 2;
+pub(super) const ROOM: i64 = 3;
+
+impl Status {
+    pub(super) fn from_raw(r: u32) -> Status {
+        match r as i64 {
+            MOVES => Status::Moves,
+            END => Status::End,
+            ROOM => Status::Room,
+            _ => Status::Bail,
+        }
+    }
+}
+
+/// The buffers a kernel fills, kept between calls so expanding allocates nothing.
+#[derive(Default)]
+pub struct Buffers {
+    pub(super) slots: Vec<i64>,
+    pub(super) kids: Vec<u64>,
+    pub(super) undo: Vec<u64>,
+}
+
+/// One child as the kernel wrote it.
+#[derive(Clone, Copy, Debug)]
+pub struct Kid<'b> {
+    pub code: u64,
+    pub family: usize,
+    pub kept: bool,
+    pub args: &'b [i64],
+}
+
+impl Buffers {
+    /// The decoded position the kernel worked on (valid after a call that did not bail).
+    pub fn slots(&self) -> &[i64] {
+        &self.slots
+    }
+
+    /// Child `k` of the last call, whose records are `stride` words; family `f` has
+    /// `params[f]` arguments.
+    #[inline]
+    pub(super) fn kid(&self, k: usize, stride: usize, params: &[usize]) -> Kid<'_> {
+        let r = &self.kids[k * stride..k * stride + stride];
+        let meta = r[1];
+        let family = (meta >> 1) as usize;
+        let n = params.get(family).copied().unwrap_or(0).min(stride - 2);
+        // The arguments are i64 values stored as their bits.
+        let args: &[u64] = &r[2..2 + n];
+        Kid {
+            code: r[0],
+            family,
+            kept: meta & 1 == 1,
+            args: as_i64(args),
+        }
+    }
+}
+
+/// The words of a record's arguments read as the signed values they are.
+#[inline]
+fn as_i64(words: &[u64]) -> &[i64] {
+    // SAFETY: u64 and i64 have the same size, alignment and validity (every bit pattern is a
+    // value of both), so a slice of one is a slice of the other.
+    unsafe { std::slice::from_raw_parts(words.as_ptr().cast::<i64>(), words.len()) }
+}
