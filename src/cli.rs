@@ -52,9 +52,10 @@ pub struct GameArgs {
     /// Solve every position as it is, leaving out the file's `symmetry` declarations.
     #[arg(long)]
     pub no_symmetry: bool,
-    /// The order to solve positions in: depth-first on one thread, or tier by tier on
+    /// The order to solve positions in: auto (by position number where every move lowers it or
+    /// every move raises it, else depth-first), depth-first on one thread, or tier by tier on
     /// --threads threads when every move changes a measure one way (else depth-first).
-    #[arg(long, value_enum, default_value_t = SolveOrder::DepthFirst)]
+    #[arg(long, value_enum, default_value_t = SolveOrder::Auto)]
     pub order: SolveOrder,
     /// Threads for `--order tiers` [default: one a core].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]

@@ -34,7 +34,7 @@ start       chance: the setup rolls; then, for the player to move:
   a=6       1/6     player 1 to move: lose in 6; best: m
 probability player 1 wins 1/2, player 2 wins 1/2
 by value    win 3, lose 4
-order       depth-first from the start, one thread
+order       in the order of position numbers, which every move lowers, one thread
 "
     );
 }

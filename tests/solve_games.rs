@@ -167,7 +167,7 @@ value       win in 7 for the player to move
 best moves  add 1
 grundy      1
 by value    win 7, lose 4
-order       depth-first from the start, one thread
+order       in the order of position numbers, which every move raises, one thread
 "
     );
 }

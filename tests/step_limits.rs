@@ -42,7 +42,8 @@ fn nested_comprehensions_are_bounded_by_their_product() {
             grundy: true,
             chance: false,
             tiers: true,
-            compiled: true
+            compiled: true,
+            sweep: true
         }
     );
 }
@@ -63,7 +64,8 @@ fn a_comprehension_in_a_guard_counts_the_parameters_around_it() {
             grundy: true,
             chance: false,
             tiers: true,
-            compiled: true
+            compiled: true,
+            sweep: true
         }
     );
 }

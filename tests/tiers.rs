@@ -166,7 +166,7 @@ fn the_json_says_the_order_too() {
         v["order"],
         serde_json::json!({"kind": "tiers", "measure": "sum", "direction": "up", "tiers": 11, "threads": 2})
     );
-    let r = gamec_in(&["solve", "-", "--json"], &source);
+    let r = gamec_in(&["solve", "-", "--json", "--order", "depth-first"], &source);
     let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
     assert_eq!(
         v["order"],

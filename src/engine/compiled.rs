@@ -4,7 +4,7 @@
 //! with the interpreter's, and a difference stops the program: tests and the fuzz harness run so.
 
 use super::{Child, Code, Engine, Expand, Fault, Rel, Scratch};
-use crate::jit::{Kernel, Numbering, Status};
+use crate::jit::{Kernel, Mode, Numbering, Status};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Whether compiled expansions are compared with the interpreter's (`set_verify`, or the
@@ -16,7 +16,8 @@ pub fn set_verify(on: bool) {
     VERIFY.store(on, Ordering::Relaxed);
 }
 
-fn verifying() -> bool {
+/// Whether compiled expansions are compared with the interpreter's.
+pub fn verifying() -> bool {
     static FROM_ENV: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     VERIFY.load(Ordering::Relaxed)
         || *FROM_ENV
@@ -37,7 +38,28 @@ impl Engine<'_> {
                     turn_radix: self.turn_radix,
                     again_radix: self.again_radix,
                 };
-                Kernel::compile(self.rules, &num).ok()
+                Kernel::compile(self.rules, &num, Mode::Expand).ok()
+            })
+            .as_ref()
+    }
+
+    /// The kernels of a sweep through the position numbers (finding, valuing), compiled on first
+    /// use; `None` where the compiled rules are not used, or labels are checked as moves are
+    /// generated (the finding kernel does not), or positions are reduced by symmetry.
+    pub fn sweep_kernels(&self) -> Option<&(Kernel, Kernel)> {
+        if !self.compiled || self.rules.labels_checked || self.symmetry.is_some() {
+            return None;
+        }
+        self.sweep_kernels
+            .get_or_init(|| {
+                let num = Numbering {
+                    radix: &self.radix,
+                    turn_radix: self.turn_radix,
+                    again_radix: self.again_radix,
+                };
+                let find = Kernel::compile(self.rules, &num, Mode::Find).ok()?;
+                let value = Kernel::compile(self.rules, &num, Mode::Value).ok()?;
+                Some((find, value))
             })
             .as_ref()
     }
@@ -52,28 +74,30 @@ impl Engine<'_> {
         sink: &mut F,
     ) -> Option<Result<Expand, Fault>> {
         let budget = self.max_steps.saturating_sub(scratch.steps);
-        let (status, frame) = kernel.run(code, budget, &mut scratch.kernel);
+        let status = kernel.run(code, budget, &mut scratch.kernel);
+        let buf = &scratch.kernel;
+        let (rule, rel, kids_len) = (buf.end().0, buf.end().1, buf.kids_len());
         let expand = match status {
             Status::Moves => Expand::Moves,
             Status::End => Expand::End {
-                rel: match frame.rel {
+                rel: match rel {
                     0 => Rel::Win,
                     1 => Rel::Lose,
                     _ => Rel::Tie,
                 },
-                rule: frame.rule as usize,
+                rule: rule as usize,
             },
-            Status::Bail | Status::Room => return None,
+            Status::Bail | Status::Room | Status::Broken => return None,
         };
-        let mut steps = frame.steps;
-        if self.rules.labels_checked && frame.kids_len > 0 {
-            steps += self.labels_of_kids(kernel, code, scratch, budget - steps, frame.kids_len)?;
+        let mut steps = buf.steps();
+        if self.rules.labels_checked && kids_len > 0 {
+            steps += self.labels_of_kids(kernel, code, scratch, budget - steps, kids_len)?;
         }
         if verifying() {
-            self.verify(kernel, code, scratch, expand, steps, frame.kids_len);
+            self.verify(kernel, code, scratch, expand, steps, kids_len);
         }
         scratch.steps += steps;
-        for k in 0..frame.kids_len as usize {
+        for k in 0..kids_len as usize {
             let kid = kernel.kid(&scratch.kernel, k);
             sink(
                 kid.family,

@@ -16,7 +16,7 @@ mod simple_moves;
 pub mod symmetry;
 mod trace;
 
-pub use compiled::set_verify;
+pub use compiled::{set_verify, verifying};
 pub use encode::Pos;
 pub use expansion::{Child, Expand, Fault, Rel, Scratch};
 pub use setup::Branch;
@@ -45,9 +45,11 @@ pub struct Limits {
 /// The order a solve takes positions in (`--order`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum SolveOrder {
-    /// Depth-first from the start, on one thread (retrograde analysis if the game loops): what
-    /// the engine does fastest on one core today, measured in benches/.
+    /// The order of the position numbers when every move lowers them or every move raises them
+    /// (and the table is an array and no symmetry reduces the positions); otherwise depth-first.
     #[default]
+    Auto,
+    /// Depth-first from the start, on one thread (retrograde analysis if the game loops).
     DepthFirst,
     /// Tier by tier on `--threads` threads, when every move changes a measure one way (pieces on
     /// the board, or the sum of the state); otherwise depth-first.
@@ -65,7 +67,7 @@ impl Limits {
             steps,
             symmetry: true,
             threads: 1,
-            order: SolveOrder::DepthFirst,
+            order: SolveOrder::Auto,
             compiled: true,
         }
     }
@@ -131,6 +133,8 @@ pub struct Engine<'r> {
     pub compiled: bool,
     /// The compiled rules, once compiled (`None` inside: left to the interpreter).
     kernel: std::sync::OnceLock<Option<crate::jit::Kernel>>,
+    /// The finding and valuing kernels of a sweep, once compiled.
+    sweep_kernels: std::sync::OnceLock<Option<(crate::jit::Kernel, crate::jit::Kernel)>>,
 }
 
 impl<'r> Engine<'r> {
@@ -159,9 +163,10 @@ impl<'r> Engine<'r> {
             max_steps: crate::rules::DEFAULT_MAX_STEPS,
             symmetry: None,
             threads: 1,
-            order: SolveOrder::DepthFirst,
+            order: SolveOrder::Auto,
             compiled: true,
             kernel: std::sync::OnceLock::new(),
+            sweep_kernels: std::sync::OnceLock::new(),
         }
         .with_symmetry(true)
     }

@@ -1,9 +1,12 @@
 //! What a compiled kernel reads and writes: one `#[repr(C)]` frame per call (the position's code,
 //! the steps it may take, and the buffers it fills) and the status it returns.
 
-/// The frame a kernel is called with. The buffers belong to `Buffers`; the kernel checks every
-/// write against the capacities given here and asks for more room rather than write past them.
+/// The frame a kernel is called with (the addresses are of buffers that belong to `Buffers`, which
+/// holds the frame too, so that the caller reads back only the fields it needs); the kernel checks
+/// every write against the capacities given here and asks for more room rather than write past
+/// them.
 #[repr(C)]
+#[derive(Default)]
 pub struct Frame {
     /// The position to expand.
     pub code: u64,
@@ -11,19 +14,26 @@ pub struct Frame {
     /// then reports `too_many_steps` at the exact step).
     pub budget: u64,
     /// `slots` words: the decoded position, which moves change in place and restore.
-    pub slots: *mut i64,
+    pub slots: u64,
     /// `kid_cap` records of `stride` words: each child's code, `family << 1 | kept`, then the
     /// move's parameters.
-    pub kids: *mut u64,
+    pub kids: u64,
     pub kid_cap: u64,
     /// `undo_cap` pairs of words (slot, old value): the writes of a move with a loop in its body.
-    pub undo: *mut u64,
+    pub undo: u64,
     pub undo_cap: u64,
     /// Out: the steps taken, the children written, and for an end, its rule and outcome.
     pub steps: u64,
     pub kids_len: u64,
     pub rule: u64,
     pub rel: u64,
+    /// A sweep's solution table (16-bit entries) and its length, for the finding and valuing
+    /// kernels; bit 0 of `flags`: Grundy values are computed; bit 1: the sweep goes down.
+    pub table: u64,
+    pub table_len: u64,
+    pub flags: u64,
+    /// Out, valuing: the position's entry.
+    pub entry: u64,
 }
 
 /// Byte offsets of the frame's fields, for the generated code.
@@ -39,6 +49,10 @@ pub(super) mod at {
     pub const KIDS_LEN: i32 = 64;
     pub const RULE: i32 = 72;
     pub const REL: i32 = 80;
+    pub const TABLE: i32 = 88;
+    pub const TABLE_LEN: i32 = 96;
+    pub const FLAGS: i32 = 104;
+    pub const ENTRY: i32 = 112;
 }
 
 /// What a kernel returns.
@@ -54,12 +68,15 @@ pub enum Status {
     Bail,
     /// A buffer was too small: grow it and call again.
     Room,
+    /// Finding: a move does not go the sweep's way.
+    Broken,
 }
 
 pub(super) const MOVES: i64 = 0;
 pub(super) const END: i64 = 1;
 pub(super) const BAIL: i64 = 2;
 pub(super) const ROOM: i64 = 3;
+pub(super) const BROKEN: i64 = 4;
 
 impl Status {
     pub(super) fn from_raw(r: u32) -> Status {
@@ -67,6 +84,7 @@ impl Status {
             MOVES => Status::Moves,
             END => Status::End,
             ROOM => Status::Room,
+            BROKEN => Status::Broken,
             _ => Status::Bail,
         }
     }
@@ -78,6 +96,7 @@ pub struct Buffers {
     pub(super) slots: Vec<i64>,
     pub(super) kids: Vec<u64>,
     pub(super) undo: Vec<u64>,
+    pub(super) frame: Frame,
 }
 
 /// One child as the kernel wrote it.
@@ -90,9 +109,34 @@ pub struct Kid<'b> {
 }
 
 impl Buffers {
-    /// The decoded position the kernel worked on (valid after a call that did not bail).
-    pub fn slots(&self) -> &[i64] {
-        &self.slots
+    /// The last call's steps taken.
+    pub fn steps(&self) -> u64 {
+        self.frame.steps
+    }
+    /// The last call's children written (finding: positions marked).
+    pub fn kids_len(&self) -> u64 {
+        self.frame.kids_len
+    }
+    /// The last call's end rule and its outcome (0 win, 1 lose, 2 tie), for `Status::End`.
+    pub fn end(&self) -> (u64, u64) {
+        (self.frame.rule, self.frame.rel)
+    }
+    /// The last valuing call's entry.
+    pub fn entry(&self) -> u64 {
+        self.frame.entry
+    }
+
+    /// Doubles the room for children and undo entries (a position has at most 10,000,000
+    /// candidate moves, so this is bounded).
+    pub fn grow(&mut self) {
+        let (kids, undo) = (self.kids.len() * 2, self.undo.len() * 2);
+        self.kids.resize(kids, 0);
+        self.undo.resize(undo, 0);
+    }
+
+    /// Finding: the codes of the positions the last call marked (`n` of them).
+    pub fn marked(&self, n: usize, stride: usize) -> impl Iterator<Item = u64> + '_ {
+        self.kids.iter().step_by(stride).take(n).copied()
     }
 
     /// Child `k` of the last call, whose records are `stride` words; family `f` has

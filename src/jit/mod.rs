@@ -3,13 +3,15 @@
 //! `Engine::expand` computes (the same children in the same order, the same outcome, the same
 //! steps), or gives up on the position (`Status::Bail`) wherever a rule could fail or a limit be
 //! reached, and the interpreter then expands it and reports what happened: one semantics, the
-//! interpreter's, with the kernel a fast path that tests check against it.
+//! interpreter's, with the kernel a fast path that tests check against it. The same rules compile
+//! to the kernels of a sweep through the position numbers too (`Mode::Find`, `Mode::Value`), which
+//! work on the solution table itself.
 
 mod frame;
 mod lower;
 
 pub use frame::{Buffers, Frame, Kid, Status};
-pub use lower::{NotCompiled, Numbering};
+pub use lower::{Mode, NotCompiled, Numbering};
 
 use crate::rules::Rules;
 use cranelift_codegen::ir::{types, AbiParam};
@@ -50,8 +52,9 @@ impl Drop for Kernel {
 }
 
 impl Kernel {
-    /// Compiles the rules for the numbering the engine uses.
-    pub fn compile(rules: &Rules, num: &Numbering) -> Result<Kernel, NotCompiled> {
+    /// Compiles the rules for the numbering the engine uses, doing `mode` with each child.
+    /// `GAMEC_JIT_DUMP=1` prints the machine code to stderr.
+    pub fn compile(rules: &Rules, num: &Numbering, mode: Mode) -> Result<Kernel, NotCompiled> {
         let fail = |what: &str, e: &dyn std::fmt::Display| NotCompiled(format!("{what}: {e}"));
         let mut flags = settings::builder();
         let set = |f: &mut settings::Builder, k: &str, v: &str| {
@@ -69,13 +72,25 @@ impl Kernel {
         let ptr = module.target_config().pointer_type();
         ctx.func.signature.params.push(AbiParam::new(ptr));
         ctx.func.signature.returns.push(AbiParam::new(types::I32));
-        let built = lower::build(&mut ctx.func, rules, num)?;
+        let built = lower::build(&mut ctx.func, rules, num, mode)?;
         let id = module
             .declare_function("expand", Linkage::Local, &ctx.func.signature)
             .map_err(|e| fail("declaring the kernel", &e))?;
+        let dump = std::env::var_os("GAMEC_JIT_DUMP").is_some();
+        ctx.set_disasm(dump);
         module
             .define_function(id, &mut ctx)
             .map_err(|e| fail("compiling the kernel", &e))?;
+        if let (true, Some(code)) = (dump, ctx.compiled_code()) {
+            use std::io::Write;
+            let text = code.vcode.as_deref().unwrap_or("");
+            // A closed stderr loses the listing, nothing more.
+            let _ = writeln!(
+                std::io::stderr(),
+                "{mode:?} kernel of `{}`:\n{text}",
+                rules.name
+            );
+        }
         module.clear_context(&mut ctx);
         module
             .finalize_definitions()
@@ -97,8 +112,40 @@ impl Kernel {
     }
 
     /// Expands `code` with at most `budget` steps into `buf`. On `Moves` or `End`, `buf` holds
-    /// the children (`kid`) and the frame the steps taken and the end's rule and outcome.
-    pub fn run(&self, code: u64, budget: u64, buf: &mut Buffers) -> (Status, Frame) {
+    /// the children (`kid`), the steps taken and the end's rule and outcome.
+    pub fn run(&self, code: u64, budget: u64, buf: &mut Buffers) -> Status {
+        loop {
+            let r = self.call(code, budget, buf, &mut [], 0);
+            if r != Status::Room {
+                return r;
+            }
+            buf.grow();
+        }
+    }
+
+    /// A finding or valuing kernel's call on `code`, with the sweep's table and flags (bit 0:
+    /// Grundy values; bit 1: the sweep goes down). Finding: `buf.kids_len()` positions were
+    /// marked (`Buffers::marked`), whatever the status; on `Room`, take them back, `grow` the
+    /// buffers and call again.
+    pub fn sweep(
+        &self,
+        code: u64,
+        budget: u64,
+        buf: &mut Buffers,
+        table: &mut [u16],
+        flags: u64,
+    ) -> Status {
+        self.call(code, budget, buf, table, flags)
+    }
+
+    fn call(
+        &self,
+        code: u64,
+        budget: u64,
+        buf: &mut Buffers,
+        table: &mut [u16],
+        flags: u64,
+    ) -> Status {
         if buf.slots.len() != self.slots {
             buf.slots.resize(self.slots, 0);
         }
@@ -106,33 +153,29 @@ impl Kernel {
             buf.kids.resize(FIRST_KIDS * self.stride, 0);
             buf.undo.resize(FIRST_UNDO * 2, 0);
         }
-        loop {
-            let mut frame = Frame {
-                code,
-                budget,
-                slots: buf.slots.as_mut_ptr(),
-                kids: buf.kids.as_mut_ptr(),
-                kid_cap: (buf.kids.len() / self.stride) as u64,
-                undo: buf.undo.as_mut_ptr(),
-                undo_cap: (buf.undo.len() / 2) as u64,
-                steps: 0,
-                kids_len: 0,
-                rule: 0,
-                rel: 0,
-            };
-            // SAFETY: the frame's buffers are live, exclusively borrowed and as large as it says
-            // (`slots` holds every slot); the generated code checks every index it computes
-            // against these sizes or against the rules' own tables, which `_keep` holds.
-            let status = Status::from_raw(unsafe { (self.func)(&mut frame) });
-            if status != Status::Room {
-                return (status, frame);
-            }
-            // Grow both buffers (bounded: a position has at most 10,000,000 candidate moves).
-            let kids = buf.kids.len() * 2;
-            let undo = buf.undo.len() * 2;
-            buf.kids.resize(kids, 0);
-            buf.undo.resize(undo, 0);
-        }
+        let f = &mut buf.frame;
+        f.code = code;
+        f.budget = budget;
+        f.slots = buf.slots.as_mut_ptr() as u64;
+        f.kids = buf.kids.as_mut_ptr() as u64;
+        f.kid_cap = (buf.kids.len() / self.stride) as u64;
+        f.undo = buf.undo.as_mut_ptr() as u64;
+        f.undo_cap = (buf.undo.len() / 2) as u64;
+        f.steps = 0;
+        f.kids_len = 0;
+        f.table = table.as_mut_ptr() as u64;
+        f.table_len = table.len() as u64;
+        f.flags = flags;
+        // SAFETY: the frame's buffers are live, exclusively borrowed and as large as it says
+        // (`slots` holds every slot, `table` has `table_len` entries); the generated code checks
+        // every index it computes against these sizes or against the rules' own tables, which
+        // `_keep` holds.
+        Status::from_raw(unsafe { (self.func)(f) })
+    }
+
+    /// Words per child record (finding: the marked codes are every `stride`-th word).
+    pub fn stride(&self) -> usize {
+        self.stride
     }
 
     /// Child `k` of the last `run` into `buf`.

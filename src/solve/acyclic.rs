@@ -2,51 +2,11 @@
 //! demand, and a position is valued once all its children are. Each child's entry is read once
 //! and folded into its parent's running aggregate. Finding a cycle hands over to the loopy solver.
 
+use super::agg::{mex, Agg};
 use super::progress::Progress;
-use super::store::{pack, tag, unpack, Entry, Store, BUSY, DENSE_BYTES_PER_CODE, UNSEEN};
-use super::{rel_value, Solution, SolveError, Value};
+use super::store::{pack, tag, unpack, valued, Store, BUSY, DENSE_BYTES_PER_CODE, UNSEEN};
+use super::{rel_value, Solution, SolveError};
 use crate::engine::{memory, Child, Code, Engine, Expand, Rel, Scratch};
-
-/// What a position's children have shown so far.
-#[derive(Clone, Copy, Default)]
-pub(super) struct Agg {
-    /// Fastest win and tie through some child, slowest loss.
-    win: Option<u32>,
-    tie: Option<u32>,
-    lose: u32,
-    /// Grundy values 0..64 of children seen, and whether a larger one was seen.
-    seen: u64,
-    big: bool,
-}
-
-impl Agg {
-    #[inline]
-    pub(super) fn fold(&mut self, e: Entry, kept: bool) {
-        let r = e.remoteness.unwrap_or(0);
-        let v = if kept { e.value } else { e.value.flip() };
-        match v {
-            Value::Win => self.win = Some(self.win.map_or(r, |w| w.min(r))),
-            Value::Tie => self.tie = Some(self.tie.map_or(r, |t| t.min(r))),
-            _ => self.lose = self.lose.max(r),
-        }
-        if e.grundy < 64 {
-            self.seen |= 1 << e.grundy;
-        } else {
-            self.big = true;
-        }
-    }
-
-    /// The entry: win if some move leaves the opponent lost (fastest), else tie (fastest), else
-    /// lose (slowest). Grundy: the mex of the children's.
-    pub(super) fn entry(&self, grundy: Option<u32>) -> u64 {
-        let g = grundy.unwrap_or(0);
-        match (self.win, self.tie) {
-            (Some(r), _) => pack(Value::Win, r + 1, g),
-            (None, Some(r)) => pack(Value::Tie, r + 1, g),
-            _ => pack(Value::Lose, self.lose + 1, g),
-        }
-    }
-}
 
 /// Upper estimate of the bytes one level of the stack costs, without its children.
 const FRAME_BYTES: u64 = 64;
@@ -148,8 +108,8 @@ impl Dfs<'_, '_> {
                     progress.tick(self.s.positions);
                 } else if tag(e) == BUSY {
                     return Ok(false);
-                } else if let Some(entry) = unpack(e) {
-                    top.agg.fold(entry, child.kept);
+                } else if valued(e) {
+                    top.agg.fold(e, child.kept);
                 }
                 continue;
             }
@@ -165,9 +125,7 @@ impl Dfs<'_, '_> {
             self.kids.truncate(f.start);
             if let Some(parent) = self.frames.last() {
                 let kept = self.kids[parent.next - 1].kept;
-                if let Some(e) = unpack(entry) {
-                    self.fold_into_top(e, kept);
-                }
+                self.fold_into_top(entry, kept);
             }
         }
         Ok(true)
@@ -202,7 +160,7 @@ impl Dfs<'_, '_> {
         Ok(())
     }
 
-    fn fold_into_top(&mut self, e: Entry, kept: bool) {
+    fn fold_into_top(&mut self, e: u64, kept: bool) {
         if let Some(top) = self.frames.last_mut() {
             top.agg.fold(e, kept);
         }
@@ -210,7 +168,7 @@ impl Dfs<'_, '_> {
 
     /// Expands a newly seen position: an end is valued at once (and returned); otherwise it
     /// becomes a frame.
-    fn open(&mut self, code: Code) -> Result<Option<Entry>, SolveError> {
+    fn open(&mut self, code: Code) -> Result<Option<u64>, SolveError> {
         self.s.positions += 1;
         if self.s.positions > self.limit {
             return Err(self.over_limit());
@@ -241,7 +199,7 @@ impl Dfs<'_, '_> {
                 self.s.counts[v as usize] += 1;
                 let entry = pack(v, 0, 0);
                 self.store.set(code, entry);
-                Ok(unpack(entry))
+                Ok(Some(entry))
             }
             Expand::Moves => {
                 let bytes = frames + self.kids.capacity() as u64 * CHILD_BYTES;
@@ -289,27 +247,4 @@ fn grow(kids: &mut Vec<Child>, max: usize) -> bool {
     }
     kids.reserve_exact(kids.capacity().max(64).min(room));
     true
-}
-
-/// The minimum excludant of the children's Grundy values (`get` reads a child's entry).
-pub(super) fn mex(agg: &Agg, kids: &[Child], get: impl Fn(Code) -> u64) -> u32 {
-    let small = (!agg.seen).trailing_zeros();
-    if small < 64 || !agg.big {
-        return small.min(64);
-    }
-    let mut big: Vec<u32> = kids
-        .iter()
-        .filter_map(|c| unpack(get(c.code)).map(|e| e.grundy))
-        .filter(|g| *g >= 64)
-        .collect();
-    big.sort_unstable();
-    let mut m = 64;
-    for g in big {
-        if g == m {
-            m += 1;
-        } else if g > m {
-            break;
-        }
-    }
-    m
 }

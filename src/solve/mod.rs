@@ -2,12 +2,14 @@
 //! analysis on a compact explicit state graph for loopy games, Grundy values, and chance.
 
 mod acyclic;
+mod agg;
 mod chance;
 mod compact;
 mod loopy;
 mod progress;
 mod shared;
 mod store;
+mod sweep;
 mod tiers;
 
 pub use chance::{win_probabilities, Probabilities};
@@ -47,6 +49,9 @@ pub enum Order {
     },
     /// Retrograde analysis on the explicit state graph (a loopy game).
     Retrograde,
+    /// In the order of position numbers, which every move lowers (`down`) or raises: found in
+    /// one sweep, valued in one sweep back.
+    Sweep { down: bool },
 }
 
 /// The value of every reachable position.
@@ -97,14 +102,19 @@ pub(crate) fn rel_value(r: Rel) -> Value {
 }
 
 /// Solves every position reachable from `roots`: in tier order on `engine.threads` threads when
-/// that order is asked for and the game has a measure every move changes one way; otherwise
-/// depth-first, and by retrograde analysis if the game turns out to be loopy.
+/// that order is asked for and the game has a measure every move changes one way; by sweeps
+/// through the position numbers (`--order auto`, the default) when every move lowers them or
+/// every move raises them; otherwise depth-first, and by retrograde analysis if the game turns
+/// out to be loopy.
 pub fn solve(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, SolveError> {
     let impartial = impartial(engine);
     let roots = classes(engine, roots);
     let tiered = match engine.order {
         SolveOrder::Tiers => tiers::solve(engine, &roots, limit, impartial)?,
-        SolveOrder::DepthFirst => None,
+        SolveOrder::Auto if engine.symmetry.is_none() => {
+            sweep::solve(engine, &roots, limit, impartial)?
+        }
+        SolveOrder::Auto | SolveOrder::DepthFirst => None,
     };
     let s = match tiered {
         Some(s) => s,

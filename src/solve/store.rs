@@ -54,8 +54,21 @@ pub(crate) fn pack(v: Value, remoteness: u32, grundy: u32) -> u64 {
     (tag << TAG_SHIFT) | ((remoteness as u64 & REM_MASK) << 32) | grundy as u64
 }
 
+#[inline]
 pub(crate) fn tag(e: u64) -> u64 {
     e >> TAG_SHIFT
+}
+
+/// Whether a packed entry holds a value (win, lose, tie or draw), not a mark.
+#[inline]
+pub(crate) fn valued(e: u64) -> bool {
+    (2..=5).contains(&tag(e))
+}
+
+/// The remoteness bits of a packed entry (meaningless for a draw).
+#[inline]
+pub(crate) fn remoteness_bits(e: u64) -> u32 {
+    ((e >> 32) & REM_MASK) as u32
 }
 
 /// The largest tier a position being solved in tier order can be marked with (the mark fits a

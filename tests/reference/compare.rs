@@ -27,6 +27,8 @@ pub enum Case {
         /// Whether the rules were compiled to native code (then every compiled expansion was
         /// compared with the interpreter's as well).
         compiled: bool,
+        /// Whether the default solve swept through the position numbers.
+        sweep: bool,
     },
 }
 
@@ -208,5 +210,6 @@ fn solved(game: &rf::Game, m: &Mapped, starts: &[gamec::engine::Branch]) -> Resu
         chance: m.graph.starts.len() > 1,
         tiers,
         compiled: m.engine.kernel().is_some(),
+        sweep: matches!(fast.order, solve::Order::Sweep { .. }),
     })
 }

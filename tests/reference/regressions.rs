@@ -25,7 +25,8 @@ fn a_setup_by_player_2_runs_as_player_2s_move() {
             grundy: false,
             chance: false,
             tiers: true,
-            compiled: true
+            compiled: true,
+            sweep: true
         }
     );
 }
@@ -108,7 +109,8 @@ fn ranges_up_to_the_largest_number_end_there() {
             grundy: true,
             chance: false,
             tiers: true,
-            compiled: true
+            compiled: true,
+            sweep: true
         }
     );
     let Some((_, gamec::Compiled::Sequential(rules))) = gamec::compile(&src, &[]).0 else {
@@ -149,7 +151,8 @@ fn rolls_with_extreme_weights_and_ranges() {
             grundy: true,
             chance: true,
             tiers: true,
-            compiled: true
+            compiled: true,
+            sweep: true
         }
     );
     let src = format!(

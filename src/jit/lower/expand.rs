@@ -2,9 +2,10 @@
 //! per digit), the end rules in order (`no moves` generating the moves once), the outcome of the
 //! rule that holds, else the moves; then the steps taken checked against the budget.
 
+use super::fused::Mode;
 use super::undo::Undo;
 use super::{at, flags, Keep, Lower, NotCompiled, Numbering, E};
-use crate::jit::frame::{END, MOVES};
+use crate::jit::frame::{BROKEN, END, MOVES};
 use crate::rules::{COutcome, Rules};
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::types::{I32, I64};
@@ -20,7 +21,12 @@ pub(in crate::jit) struct Built {
 }
 
 /// Builds the kernel's function into `func` (signature: frame pointer → status).
-pub(in crate::jit) fn build(func: &mut Function, rules: &Rules, num: &Numbering) -> R<Built> {
+pub(in crate::jit) fn build(
+    func: &mut Function,
+    rules: &Rules,
+    num: &Numbering,
+    mode: Mode,
+) -> R<Built> {
     let mut fbc = FunctionBuilderContext::new();
     let mut b = FunctionBuilder::new(func, &mut fbc);
     let entry = b.create_block();
@@ -42,7 +48,7 @@ pub(in crate::jit) fn build(func: &mut Function, rules: &Rules, num: &Numbering)
         .unwrap_or(0);
     let nlocals = rules.locals as usize + 1;
     let locals = (0..nlocals).map(|_| b.declare_var(I64)).collect();
-    let vars: Vec<_> = (0..6).map(|_| b.declare_var(I64)).collect();
+    let vars: Vec<_> = (0..12).map(|_| b.declare_var(I64)).collect();
     let mut keep = Keep::default();
     let radix: Box<[i64]> = num.radix.iter().map(|&r| r as i64).collect();
     let radix_table = radix.as_ptr() as i64;
@@ -87,8 +93,22 @@ pub(in crate::jit) fn build(func: &mut Function, rules: &Rules, num: &Numbering)
         undo_ptr,
         undo_cap,
         radix_table,
+        mode,
+        nnew: vars[6],
+        broken: vars[7],
+        agg: [vars[8], vars[9], vars[10], vars[11]],
+        table: (zero, zero),
+        sweep_flags: zero,
     };
+    if mode != Mode::Expand {
+        me.load_table();
+    }
     me.decode();
+    match mode {
+        Mode::Value => me.start_value(),
+        Mode::Find => me.start_find(),
+        Mode::Expand => {}
+    }
     me.ends()?;
     me.finish_exits();
     me.b.seal_all_blocks();
@@ -178,6 +198,19 @@ impl Lower<'_, '_> {
         let n = self.b.use_var(self.nkids);
         let none = self.b.ins().icmp_imm(IntCC::Equal, n, 0);
         self.bail_if(none);
+        match self.mode {
+            Mode::Expand => {}
+            Mode::Find => {
+                let broken = self.against_sweep();
+                let (yes, no) = (self.b.create_block(), self.b.create_block());
+                self.b.ins().brif(broken, yes, &[], no, &[]);
+                self.b.switch_to_block(yes);
+                self.finish(BROKEN);
+                self.b.ins().jump(no, &[]);
+                self.b.switch_to_block(no);
+            }
+            Mode::Value => self.value_entry(),
+        }
         self.finish(MOVES);
         Ok(())
     }
@@ -200,7 +233,10 @@ impl Lower<'_, '_> {
         let over = self.b.ins().icmp(IntCC::UnsignedGreaterThan, steps, budget);
         self.bail_if(over);
         self.b.ins().store(flags(), steps, self.frame, at::STEPS);
-        let n = self.b.use_var(self.nkids);
+        let n = match self.mode {
+            Mode::Find => self.b.use_var(self.nnew),
+            _ => self.b.use_var(self.nkids),
+        };
         self.b.ins().store(flags(), n, self.frame, at::KIDS_LEN);
         let r = self.b.ins().iconst(I32, status);
         self.b.ins().return_(&[r]);

@@ -7,12 +7,15 @@ mod cost;
 mod expand;
 mod expr;
 mod folds;
+mod fused;
 mod moves;
+mod plain;
 mod runs;
 mod stmts;
 mod undo;
 
 pub(super) use expand::build;
+pub use fused::Mode;
 
 use super::frame::{at, BAIL};
 use crate::rules::Rules;
@@ -102,6 +105,15 @@ pub(super) struct Lower<'a, 'f> {
     pub undo_cap: Value,
     /// The address of the table of slots' place values (kept in `keep.words`).
     pub radix_table: i64,
+    /// What each child is for; finding: the positions marked, the highest child (`broken`) and
+    /// the lowest (`agg[0]`); valuing: the best score (`agg[0]`) and Grundy values seen (`agg[3]`).
+    pub mode: Mode,
+    pub nnew: Variable,
+    pub broken: Variable,
+    pub agg: [Variable; 4],
+    /// Finding and valuing: the table's address and length, and the sweep's flags.
+    pub table: (Value, Value),
+    pub sweep_flags: Value,
 }
 
 /// The most expression nodes one kernel lowers (unrolled loops count once per copy): past this
@@ -194,8 +206,19 @@ impl Lower<'_, '_> {
         if lo == hi {
             return E::K(lo);
         }
+        if let Some(v) = self.pending(s) {
+            return E::D { v, lo, hi };
+        }
         let v = self.b.ins().load(I64, flags(), self.slots, (s as i32) * 8);
         E::D { v, lo, hi }
+    }
+
+    /// The value a plain body wrote to slot `s` and has not stored yet.
+    pub(super) fn pending(&self, s: u32) -> Option<Value> {
+        match &self.undo {
+            undo::Undo::Plain(p) => p.get(s),
+            _ => None,
+        }
     }
 
     /// The value of the slot numbered by `slot` (an i64 value already checked to be one of
@@ -261,6 +284,14 @@ impl Lower<'_, '_> {
         Ok(())
     }
 
+    /// Finding: how many positions were marked, for the caller to take the marks back.
+    pub(super) fn store_marked(&mut self) {
+        if self.mode == Mode::Find {
+            let n = self.b.use_var(self.nnew);
+            self.b.ins().store(flags(), n, self.frame, at::KIDS_LEN);
+        }
+    }
+
     /// Loads a field of the frame.
     pub(super) fn field(&mut self, offset: i32) -> Value {
         self.b.ins().load(I64, flags(), self.frame, offset)
@@ -269,9 +300,11 @@ impl Lower<'_, '_> {
     /// Returns `BAIL` from the bail block and `ROOM` from the room block.
     pub(super) fn finish_exits(&mut self) {
         self.b.switch_to_block(self.bail);
+        self.store_marked();
         let r = self.b.ins().iconst(cranelift_codegen::ir::types::I32, BAIL);
         self.b.ins().return_(&[r]);
         self.b.switch_to_block(self.room);
+        self.store_marked();
         let r = self
             .b
             .ins()

@@ -4,6 +4,7 @@
 
 use super::cost::{body_cost, cost, looped, unrolls};
 use super::folds::Size;
+use super::fused::Mode;
 use super::{flags, Lower, NotCompiled, E};
 use crate::rules::{CMove, CStmt};
 use cranelift_codegen::ir::condcodes::IntCC;
@@ -185,6 +186,17 @@ impl Lower<'_, '_> {
         child: cranelift_codegen::ir::Value,
         kept: Option<cranelift_codegen::ir::Value>,
     ) {
+        match self.mode {
+            Mode::Expand => {}
+            Mode::Find => {
+                self.emit_find(child);
+                return self.count_move();
+            }
+            Mode::Value => {
+                self.emit_value(child, kept);
+                return self.count_move();
+            }
+        }
         let n = self.b.use_var(self.nkids);
         let full = self
             .b
@@ -204,6 +216,13 @@ impl Lower<'_, '_> {
             let v = self.val(v);
             self.b.ins().store(flags(), v, at, 16 + 8 * p as i32);
         }
+        let n = self.b.ins().iadd_imm(n, 1);
+        self.b.def_var(self.nkids, n);
+    }
+
+    /// One more legal move (for `no moves`), when no record is written.
+    fn count_move(&mut self) {
+        let n = self.b.use_var(self.nkids);
         let n = self.b.ins().iadd_imm(n, 1);
         self.b.def_var(self.nkids, n);
     }

@@ -14,6 +14,9 @@ impl Lower<'_, '_> {
     pub(in crate::jit) fn exec(&mut self, body: &[CStmt]) -> R<()> {
         for s in body {
             self.node()?;
+            if let super::undo::Undo::Plain(_) = self.undo {
+                self.before_plain(s);
+            }
             match s {
                 CStmt::Assign {
                     target, op, value, ..
@@ -107,8 +110,12 @@ impl Lower<'_, '_> {
             }
         };
         self.range_check(new, slot, (lo, hi), uniform, target);
-        self.record(target, slot, old);
         let nv = self.val(new);
+        if let super::undo::Undo::Plain(_) = self.undo {
+            self.plain_write(slot, old, nv);
+            return Ok(());
+        }
+        self.record(target, slot, old);
         match slot {
             E::K(s) => {
                 self.b.ins().store(flags(), nv, self.slots, (s as i32) * 8);
@@ -124,6 +131,9 @@ impl Lower<'_, '_> {
     /// A slot's value as stored (a single-valued range is still read, for the undo record).
     fn load_slot_raw(&mut self, s: u32) -> E {
         let (lo, hi) = self.rules.slot_ranges[s as usize];
+        if let Some(v) = self.pending(s) {
+            return self.dynamic(v, lo, hi);
+        }
         let v = self.b.ins().load(I64, flags(), self.slots, (s as i32) * 8);
         self.dynamic(v, lo, hi)
     }
@@ -135,24 +145,29 @@ impl Lower<'_, '_> {
             return;
         }
         let nv = self.val(new);
-        let (lo_v, hi_v) = if uniform {
-            (self.konst(lo), self.konst(hi))
-        } else {
-            // Per-slot ranges, read from tables of the variable's lows and highs.
-            let r = &self.rules.slot_ranges[t.base as usize..(t.base + t.len) as usize];
-            let lows: Vec<i64> = r.iter().map(|x| x.0).collect();
-            let highs: Vec<i64> = r.iter().map(|x| x.1).collect();
-            let (lt, ht) = (self.words(lows), self.words(highs));
-            let s = self.val(slot);
-            let k = self.b.ins().iadd_imm(s, -i64::from(t.base));
-            let off = self.b.ins().ishl_imm(k, 3);
-            let la = self.b.ins().iadd(lt, off);
-            let ha = self.b.ins().iadd(ht, off);
-            (
-                self.b.ins().load(I64, flags(), la, 0),
-                self.b.ins().load(I64, flags(), ha, 0),
-            )
-        };
+        if uniform {
+            // One unsigned comparison: new - lo is above hi - lo, or below 0 (wrapping round).
+            let width = hi.wrapping_sub(lo);
+            let off = self.b.ins().iadd_imm(nv, lo.wrapping_neg());
+            let out = self
+                .b
+                .ins()
+                .icmp_imm(IntCC::UnsignedGreaterThan, off, width);
+            self.bail_if(out);
+            return;
+        }
+        // Per-slot ranges, read from tables of the variable's lows and highs.
+        let r = &self.rules.slot_ranges[t.base as usize..(t.base + t.len) as usize];
+        let lows: Vec<i64> = r.iter().map(|x| x.0).collect();
+        let highs: Vec<i64> = r.iter().map(|x| x.1).collect();
+        let (lt, ht) = (self.words(lows), self.words(highs));
+        let s = self.val(slot);
+        let k = self.b.ins().iadd_imm(s, -i64::from(t.base));
+        let off = self.b.ins().ishl_imm(k, 3);
+        let la = self.b.ins().iadd(lt, off);
+        let ha = self.b.ins().iadd(ht, off);
+        let lo_v = self.b.ins().load(I64, flags(), la, 0);
+        let hi_v = self.b.ins().load(I64, flags(), ha, 0);
         let below = self.b.ins().icmp(IntCC::SignedLessThan, nv, lo_v);
         let above = self.b.ins().icmp(IntCC::SignedGreaterThan, nv, hi_v);
         let out = self.b.ins().bor(below, above);

@@ -2,6 +2,7 @@
 //! assignment of a body without loops, in the undo buffer for a body with one — and undone
 //! newest first, adding up the change of the position's code from the digits that changed.
 
+use super::plain::{is_plain, Plain};
 use super::{flags, Lower, E};
 use crate::rules::{CStmt, CTarget};
 use cranelift_codegen::ir::condcodes::IntCC;
@@ -25,6 +26,8 @@ pub(in crate::jit) struct Rec {
 pub(in crate::jit) enum Undo {
     Recs(Vec<Rec>, FxHashMap<*const CTarget, usize>),
     Log,
+    /// A plain body (`plain.rs`).
+    Plain(Plain),
 }
 
 /// Whether a body has a `for` loop (then its writes are logged).
@@ -65,6 +68,10 @@ fn assignments<'b>(
 impl Lower<'_, '_> {
     /// Prepares the records of a body's writes.
     pub(in crate::jit) fn begin_body(&mut self, body: &[CStmt]) {
+        if is_plain(body) {
+            self.undo = Undo::Plain(Plain::default());
+            return;
+        }
         if has_loop(body) {
             let zero = self.konst(0);
             self.b.def_var(self.undo_len, zero);
@@ -101,11 +108,16 @@ impl Lower<'_, '_> {
     pub(super) fn record(&mut self, target: &CTarget, slot: E, old: E) {
         let ov = self.val(old);
         let sv = self.val(slot);
-        match &self.undo {
+        match &mut self.undo {
+            Undo::Plain(_) => {}
             Undo::Recs(recs, at) => {
                 let Some(&k) = at.get(&(target as *const CTarget)) else {
                     return;
                 };
+                if let E::K(known) = slot {
+                    // Known here (a loop around the move was unrolled): no variable needed.
+                    recs[k].slot = Ok(known as u32);
+                }
                 let rec = recs[k];
                 if let Err(var) = rec.slot {
                     self.b.def_var(var, sv);
@@ -145,6 +157,7 @@ impl Lower<'_, '_> {
                 }
             }
             Undo::Log => self.undo_log(delta),
+            Undo::Plain(p) => return self.plain_take_back(p),
         }
         self.b.use_var(delta)
     }
@@ -185,7 +198,7 @@ impl Lower<'_, '_> {
     }
 
     /// The place value of slot `s` (an i64 value), from the table of place values.
-    fn radix_of(&mut self, s: Value) -> Value {
+    pub(super) fn radix_of(&mut self, s: Value) -> Value {
         let base = self.konst(self.radix_table);
         let off = self.b.ins().ishl_imm(s, 3);
         let addr = self.b.ins().iadd(base, off);

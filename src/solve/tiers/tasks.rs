@@ -2,10 +2,10 @@
 //! list, or ranges of the table to scan for its mark), and what one task does to find the
 //! positions the next tiers hold and, later, to value its positions from their children's values.
 
-use super::super::acyclic::{mex, Agg};
+use super::super::agg::{mex, Agg};
 use super::super::rel_value;
 use super::super::shared::{Mark, Shared};
-use super::super::store::{busy, pack, tier_of, unpack, Store, UNSEEN};
+use super::super::store::{busy, pack, tier_of, unpack, valued, Store, UNSEEN};
 use super::{Found, Plan};
 use crate::engine::{memory, Child, Code, Engine, Expand, Fault, Rel, Scratch};
 use rayon::prelude::*;
@@ -253,7 +253,8 @@ impl Value<'_, '_> {
             Expand::Moves => {
                 let mut agg = Agg::default();
                 for k in kids.iter() {
-                    if let Some(e) = unpack(shared.get(k.code)) {
+                    let e = shared.get(k.code);
+                    if valued(e) {
                         agg.fold(e, k.kept);
                     }
                 }

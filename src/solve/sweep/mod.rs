@@ -1,0 +1,238 @@
+//! Solving in the order of position numbers: when every move lowers a position's number (Nim:
+//! `heap[i] -= n` with n ≥ 1), or every move raises it, the positions are found by one sweep
+//! through the numbers from the start's, and valued by one sweep back, every child before its
+//! parent: no stack, no cycle check, and the table read in long runs rather than at random.
+//! Where the rules are compiled, each sweep's step is one kernel call that works on the table
+//! itself (`fused.rs`). The first move that breaks the order hands the game to the depth-first
+//! solver.
+
+mod fused;
+
+use super::agg::{mex, Agg};
+use super::progress::Progress;
+use super::store::{pack, tag, unpack, valued, Store, BUSY, DENSE_BYTES_PER_CODE, UNSEEN};
+use super::{rel_value, Order, Solution, SolveError};
+use crate::engine::{memory, Child, Code, Engine, Expand, Rel, Scratch};
+use crate::jit::Buffers;
+
+/// The most position numbers a sweep reads through (each twice, at about a nanosecond each).
+const MAX_SWEPT: u64 = 1 << 28;
+
+/// Upper estimate of the bytes a sweep needs beside the table: its buffers and the kernels.
+const BUFFER_BYTES: u64 = 1 << 22;
+
+/// A sweep under way.
+struct Sweep<'e, 'r> {
+    engine: &'e Engine<'r>,
+    /// Whether moves lower the position's number.
+    down: bool,
+    impartial: bool,
+    limit: u64,
+    positions: u64,
+    counts: [u64; 4],
+    grundy: bool,
+    scratch: Scratch,
+    kids: Vec<Child>,
+    buf: Buffers,
+    progress: Progress,
+}
+
+/// What finding a position's children came to.
+enum Found {
+    Done,
+    /// A move goes against the sweep: the depth-first solver takes the game.
+    Broken,
+}
+
+/// Solves every position reachable from `roots` in the order of their numbers, if the rules
+/// allow it and the table is an array; `Ok(None)` otherwise.
+pub(super) fn solve(
+    engine: &Engine,
+    roots: &[Code],
+    limit: u64,
+    impartial: bool,
+) -> Result<Option<Solution>, SolveError> {
+    let mut store = Store::for_space(engine.space);
+    if matches!(store, Store::Sparse(_)) || roots.is_empty() {
+        return Ok(None);
+    }
+    let Some(down) = direction(engine, roots) else {
+        return Ok(None);
+    };
+    // Both sweeps read the table from the roots to the end the moves go towards: past
+    // `MAX_SWEPT` codes, finding a few positions in a vast numbering is the depth-first
+    // solver's work.
+    let (lo, hi) = match down {
+        true => (0, roots.iter().copied().max().unwrap_or(0)),
+        false => (roots.iter().copied().min().unwrap_or(0), engine.space - 1),
+    };
+    if hi - lo >= MAX_SWEPT {
+        return Ok(None);
+    }
+    // The table is allocated already; the sweep needs its buffers beside it, within the memory
+    // the depth-first solver would be given (which reports what does not fit).
+    let table = engine.space.saturating_mul(DENSE_BYTES_PER_CODE);
+    if table.saturating_add(BUFFER_BYTES) > memory::byte_budget() {
+        return Ok(None);
+    }
+    let mut s = Sweep {
+        engine,
+        down,
+        impartial,
+        limit,
+        positions: 0,
+        counts: [0; 4],
+        grundy: impartial,
+        scratch: Scratch::default(),
+        kids: Vec::new(),
+        buf: Buffers::default(),
+        progress: Progress::new(),
+    };
+    for &r in roots {
+        if store.get(r) == UNSEEN {
+            store.set(r, BUSY << 61);
+            s.positions += 1;
+        }
+    }
+    let codes = move |finding: bool| -> Box<dyn Iterator<Item = Code>> {
+        match finding == down {
+            true => Box::new((lo..=hi).rev()),
+            false => Box::new(lo..=hi),
+        }
+    };
+    for c in codes(true) {
+        if tag(store.get(c)) == BUSY {
+            if let Found::Broken = s.find(&mut store, c)? {
+                return Ok(None);
+            }
+        }
+    }
+    s.progress.bar(s.positions, "solving");
+    // The finding sweep took the steps already, within the limit.
+    s.scratch.set_steps(0);
+    let mut valued_so_far = 0u64;
+    for c in codes(false) {
+        if tag(store.get(c)) == BUSY {
+            s.value(&mut store, c)?;
+            valued_so_far += 1;
+            if valued_so_far & 0xFFFF == 0 {
+                s.progress.advance(0x10000);
+            }
+        }
+    }
+    s.progress.finish();
+    Ok(Some(Solution {
+        store,
+        positions: s.positions,
+        counts: s.counts,
+        loopy: false,
+        grundy: s.grundy,
+        in_all: s.positions,
+        in_all_reachable: true,
+        symmetry: None,
+        order: Order::Sweep { down },
+    }))
+}
+
+impl Sweep<'_, '_> {
+    /// Marks the positions `c`'s moves reach.
+    fn find(&mut self, store: &mut Store, c: Code) -> Result<Found, SolveError> {
+        if let Some(found) = self.find_fused(store, c)? {
+            return Ok(found);
+        }
+        self.kids.clear();
+        let kids = &mut self.kids;
+        let r = self
+            .engine
+            .expand_classes(c, &mut self.scratch, |_, _, k| kids.push(k))
+            .map_err(|f| SolveError::Fault(f, c))?;
+        if r != Expand::Moves {
+            return Ok(Found::Done);
+        }
+        for i in 0..self.kids.len() {
+            let k = self.kids[i];
+            if (k.code < c) != self.down || k.code == c {
+                return Ok(Found::Broken);
+            }
+            if store.get(k.code) == UNSEEN {
+                store.set(k.code, BUSY << 61);
+                self.one_more()?;
+            }
+        }
+        Ok(Found::Done)
+    }
+
+    /// Counts a position found, against the limit.
+    fn one_more(&mut self) -> Result<(), SolveError> {
+        self.positions += 1;
+        if self.positions > self.limit {
+            return Err(SolveError::Limit(self.limit));
+        }
+        self.progress.tick(self.positions);
+        Ok(())
+    }
+
+    /// Values `c`, whose children are all valued.
+    fn value(&mut self, store: &mut Store, c: Code) -> Result<(), SolveError> {
+        let entry = match self.value_fused(store, c)? {
+            Some(e) => e,
+            None => {
+                let e = self.entry_of(store, c)?;
+                store.set(c, e);
+                e
+            }
+        };
+        if let Some(e) = unpack(entry) {
+            self.counts[e.value as usize] += 1;
+        }
+        Ok(())
+    }
+
+    /// `c`'s entry from its children's, read from the table.
+    fn entry_of(&mut self, store: &Store, c: Code) -> Result<u64, SolveError> {
+        self.kids.clear();
+        let kids = &mut self.kids;
+        let r = self
+            .engine
+            .expand_classes(c, &mut self.scratch, |_, _, k| kids.push(k))
+            .map_err(|f| SolveError::Fault(f, c))?;
+        Ok(match r {
+            Expand::End { rel, .. } => {
+                if rel != Rel::Lose {
+                    self.grundy = false;
+                }
+                pack(rel_value(rel), 0, 0)
+            }
+            Expand::Moves => {
+                let mut agg = Agg::default();
+                for k in &self.kids {
+                    let e = store.get(k.code);
+                    if valued(e) {
+                        agg.fold(e, k.kept);
+                    }
+                }
+                let g = self
+                    .impartial
+                    .then(|| mex(&agg, &self.kids, |c| store.get(c)));
+                agg.entry(g)
+            }
+        })
+    }
+}
+
+/// Which way the first move from a root takes the position's number: `Some(true)` down.
+fn direction(engine: &Engine, roots: &[Code]) -> Option<bool> {
+    let mut scratch = Scratch::default();
+    for &root in roots {
+        let mut first = None;
+        let r = engine.expand_classes(root, &mut scratch, |_, _, c| {
+            first.get_or_insert(c.code);
+        });
+        match (r, first) {
+            (Ok(Expand::Moves), Some(child)) if child != root => return Some(child < root),
+            (Ok(Expand::End { .. }), _) => continue,
+            _ => return None,
+        }
+    }
+    None
+}
