@@ -12,11 +12,16 @@ use crate::rules::{RtError, RtKind};
 /// prove has n! of them for n different values).
 const MAX_IMAGES: u64 = 40_320;
 
+/// A child as `Seen` keeps it: (canonical child, kept, family, first argument index, argument
+/// count, digits).
+type Kid = (Code, bool, usize, usize, usize, i32);
+
 /// A position's expansion, kept for comparing with an image's.
 struct Seen {
     result: Result<Expand, Fault>,
-    /// (canonical child, kept, family, first argument index, argument count), sorted by class.
-    kids: Vec<(Code, bool, usize, usize, usize)>,
+    /// (canonical child, kept, family, first argument index, argument count, digits), sorted by
+    /// class.
+    kids: Vec<Kid>,
     args: Vec<i64>,
 }
 
@@ -63,8 +68,16 @@ impl Engine<'_> {
             }
         }
         let expand = here.result?;
-        for &(c, kept, f, a, n) in &here.kids {
-            sink(f, &here.args[a..a + n], Child { code: c, kept });
+        for &(c, kept, f, a, n, digits) in &here.kids {
+            sink(
+                f,
+                &here.args[a..a + n],
+                Child {
+                    code: c,
+                    kept,
+                    digits,
+                },
+            );
         }
         Ok(expand)
     }
@@ -75,7 +88,7 @@ impl Engine<'_> {
         let sym = self.symmetry.as_ref();
         let result = self.expand(code, scratch, |f, a, c| {
             let class = sym.map_or(c.code, |s| s.canonical(c.code, &mut digits));
-            kids.push((class, c.kept, f, args.len(), a.len()));
+            kids.push((class, c.kept, f, args.len(), a.len(), c.digits));
             args.extend_from_slice(a);
         });
         scratch.digits = digits;
@@ -106,7 +119,7 @@ impl Engine<'_> {
                     ));
                 }
                 let (k, ours, theirs) = first_surplus(&here.kids, &there.kids)?;
-                let (_, _, f, a, n) = here.kids[k];
+                let (_, _, f, a, n, _) = here.kids[k];
                 let label = self.move_label(code, f, &here.args[a..a + n]);
                 Some(if theirs == 0 {
                     format!(
@@ -163,11 +176,8 @@ impl Engine<'_> {
 /// `here`, and how many moves lead to its class from each. A merge, not a search per child: a
 /// position can have millions of moves (a search per child took hours; fuzz seed 27, input
 /// 458508).
-fn first_surplus(
-    here: &[(Code, bool, usize, usize, usize)],
-    there: &[(Code, bool, usize, usize, usize)],
-) -> Option<(usize, usize, usize)> {
-    let key = |k: &(Code, bool, usize, usize, usize)| (k.0, k.1);
+fn first_surplus(here: &[Kid], there: &[Kid]) -> Option<(usize, usize, usize)> {
+    let key = |k: &Kid| (k.0, k.1);
     let (mut i, mut j) = (0, 0);
     while i < here.len() {
         let want = key(&here[i]);

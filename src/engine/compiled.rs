@@ -43,8 +43,8 @@ impl Engine<'_> {
             .as_ref()
     }
 
-    /// The kernels of a sweep through the position numbers (finding, valuing), compiled on first
-    /// use; `None` where the compiled rules are not used, or labels are checked as moves are
+    /// The kernels of a sweep through the position numbers (finding, valuing; each over a range of
+    /// codes a call), compiled on first use; `None` where the compiled rules are not used, or labels are checked as moves are
     /// generated (the finding kernel does not), or positions are reduced by symmetry.
     pub fn sweep_kernels(&self) -> Option<&(Kernel, Kernel)> {
         if !self.compiled || self.rules.labels_checked || self.symmetry.is_some() {
@@ -57,7 +57,27 @@ impl Engine<'_> {
                     turn_radix: self.turn_radix,
                     again_radix: self.again_radix,
                 };
-                let find = Kernel::compile(self.rules, &num, Mode::Find).ok()?;
+                let find = Kernel::compile_range(self.rules, &num, Mode::Find).ok()?;
+                let value = Kernel::compile_range(self.rules, &num, Mode::Value).ok()?;
+                Some((find, value))
+            })
+            .as_ref()
+    }
+
+    /// The kernels of a solve in tier order (finding by the digits' sum, valuing one position a
+    /// call), compiled on first use; `None` where the sweep's kernels are not used either.
+    pub fn tier_kernels(&self) -> Option<&(Kernel, Kernel)> {
+        if !self.compiled || self.rules.labels_checked || self.symmetry.is_some() {
+            return None;
+        }
+        self.tier_kernels
+            .get_or_init(|| {
+                let num = Numbering {
+                    radix: &self.radix,
+                    turn_radix: self.turn_radix,
+                    again_radix: self.again_radix,
+                };
+                let find = Kernel::compile(self.rules, &num, Mode::FindTiers).ok()?;
                 let value = Kernel::compile(self.rules, &num, Mode::Value).ok()?;
                 Some((find, value))
             })
@@ -87,7 +107,7 @@ impl Engine<'_> {
                 },
                 rule: rule as usize,
             },
-            Status::Bail | Status::Room | Status::Broken => return None,
+            Status::Bail | Status::Room | Status::Broken | Status::Done => return None,
         };
         let mut steps = buf.steps();
         if self.rules.labels_checked && kids_len > 0 {
@@ -105,6 +125,7 @@ impl Engine<'_> {
                 Child {
                     code: kid.code,
                     kept: kid.kept,
+                    digits: kid.digits,
                 },
             );
         }
@@ -173,6 +194,7 @@ impl Engine<'_> {
                     Child {
                         code: kid.code,
                         kept: kid.kept,
+                        digits: kid.digits,
                     },
                 )
             })

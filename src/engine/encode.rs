@@ -45,6 +45,24 @@ impl Engine<'_> {
         (mover, last)
     }
 
+    /// The numbering's digits: each slot's place value and number of values, lowest first; and
+    /// the place values of the two-valued digits after them (whose turn it is, whether the last
+    /// move kept the turn), where positions record them.
+    pub fn digits(&self) -> (Vec<(u64, u64)>, Vec<u64>) {
+        let slots = self
+            .rules
+            .slot_ranges
+            .iter()
+            .zip(&self.radix)
+            .map(|((lo, hi), &r)| (r, hi.abs_diff(*lo).saturating_add(1)))
+            .collect();
+        let free = [self.turn_radix, self.again_radix]
+            .into_iter()
+            .filter(|&r| r != 0)
+            .collect();
+        (slots, free)
+    }
+
     /// Two measures of a position's slots: how many are not at their lowest value (the pieces on
     /// a board whose empty cell is the lowest value) and the sum of how far each is above it.
     pub fn measures(&self, code: Code) -> (u64, u64) {

@@ -4,11 +4,15 @@
 use super::Code;
 use crate::rules::RtError;
 
-/// A move's result: the child's code and whether the mover keeps the turn (`again`).
+/// A move's result: the child's code, whether the mover keeps the turn (`again`), and how much
+/// the move changed the sum of the position's digits (each slot counted from its lowest value;
+/// modulo 2^32, so exact whenever the digits' total range is below 2^31): what a solve in tier
+/// order by that sum reads instead of decoding the child.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Child {
     pub code: Code,
     pub kept: bool,
+    pub digits: i32,
 }
 
 /// An end position's outcome for the player to move there.

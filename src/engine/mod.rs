@@ -135,6 +135,8 @@ pub struct Engine<'r> {
     kernel: std::sync::OnceLock<Option<crate::jit::Kernel>>,
     /// The finding and valuing kernels of a sweep, once compiled.
     sweep_kernels: std::sync::OnceLock<Option<(crate::jit::Kernel, crate::jit::Kernel)>>,
+    /// The finding and valuing kernels of a solve in tier order, once compiled.
+    tier_kernels: std::sync::OnceLock<Option<(crate::jit::Kernel, crate::jit::Kernel)>>,
 }
 
 impl<'r> Engine<'r> {
@@ -167,6 +169,7 @@ impl<'r> Engine<'r> {
             compiled: true,
             kernel: std::sync::OnceLock::new(),
             sweep_kernels: std::sync::OnceLock::new(),
+            tier_kernels: std::sync::OnceLock::new(),
         }
         .with_symmetry(true)
     }

@@ -227,7 +227,7 @@ impl Engine<'_> {
             }
         }
         if let Some(simple) = &m.simple {
-            if let Some(child) = self.apply_simple(simple, code, ctx) {
+            if let Some((child, digits)) = self.apply_simple(simple, code, ctx) {
                 *count += 1;
                 sink(
                     f,
@@ -235,6 +235,7 @@ impl Engine<'_> {
                     Child {
                         code: child,
                         kept: false,
+                        digits,
                     },
                 );
                 return Ok(());
@@ -248,11 +249,13 @@ impl Engine<'_> {
             ctx.rollback(mark);
             return Err(Fault { error, during });
         }
-        let mut delta: i64 = 0;
+        let (mut delta, mut digits): (i64, i32) = (0, 0);
         for (i, &(slot, old)) in ctx.undo[mark..].iter().enumerate() {
             // Only the first write to a slot knows its value before the move.
             if ctx.undo[mark..mark + i].iter().all(|(s, _)| *s != slot) {
-                delta += self.slot_delta(slot as usize, old, ctx.slots[slot as usize]);
+                let new = ctx.slots[slot as usize];
+                delta += self.slot_delta(slot as usize, old, new);
+                digits = digits.wrapping_add(new.wrapping_sub(old) as i32);
             }
         }
         let kept = ctx.again;
@@ -262,7 +265,11 @@ impl Engine<'_> {
         sink(
             f,
             &ctx.locals[..m.domains.len()],
-            Child { code: child, kept },
+            Child {
+                code: child,
+                kept,
+                digits,
+            },
         );
         Ok(())
     }

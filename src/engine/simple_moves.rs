@@ -68,6 +68,7 @@ impl Engine<'_> {
                         Child {
                             code: child,
                             kept: false,
+                            digits: new.wrapping_sub(old) as i32,
                         },
                     );
                 }
@@ -77,20 +78,21 @@ impl Engine<'_> {
         Ok(())
     }
 
-    /// Runs a body of plain assignments; `None` if any index, arithmetic or range check fails
-    /// (the slots are then as before).
+    /// Runs a body of plain assignments: the child's code and the change of the digits' sum;
+    /// `None` if any index, arithmetic or range check fails (the slots are then as before).
     #[inline]
     pub(super) fn apply_simple(
         &self,
         simple: &[Simple],
         code: Code,
         ctx: &mut Ctx,
-    ) -> Option<Code> {
+    ) -> Option<(Code, i32)> {
         if let [one] = simple {
             // One assignment: the child differs in one digit; nothing needs writing back.
-            let (slot, _, new) = self.simple_step(one, ctx)?;
-            let delta = self.slot_delta(slot, ctx.slots[slot], new);
-            return Some(self.after_move((code as i64 + delta) as u64, false));
+            let (slot, old, new) = self.simple_step(one, ctx)?;
+            let delta = self.slot_delta(slot, old, new);
+            let child = self.after_move((code as i64 + delta) as u64, false);
+            return Some((child, new.wrapping_sub(old) as i32));
         }
         let mark = ctx.undo.len();
         let mut ok = true;
@@ -106,14 +108,16 @@ impl Engine<'_> {
                 }
             }
         }
-        let mut delta: i64 = 0;
+        let (mut delta, mut digits): (i64, i32) = (0, 0);
         for (i, &(slot, old)) in ctx.undo[mark..].iter().enumerate() {
             if ctx.undo[mark..mark + i].iter().all(|(s, _)| *s != slot) {
-                delta += self.slot_delta(slot as usize, old, ctx.slots[slot as usize]);
+                let new = ctx.slots[slot as usize];
+                delta += self.slot_delta(slot as usize, old, new);
+                digits = digits.wrapping_add(new.wrapping_sub(old) as i32);
             }
         }
         ctx.rollback(mark);
-        ok.then(|| self.after_move((code as i64 + delta) as u64, false))
+        ok.then(|| (self.after_move((code as i64 + delta) as u64, false), digits))
     }
 
     /// The slot a plain assignment writes, if its index is within bounds.

@@ -15,8 +15,8 @@ pub struct Frame {
     pub budget: u64,
     /// `slots` words: the decoded position, which moves change in place and restore.
     pub slots: u64,
-    /// `kid_cap` records of `stride` words: each child's code, `family << 1 | kept`, then the
-    /// move's parameters.
+    /// `kid_cap` records of `stride` words: each child's code, `digits << 32 | family << 1 |
+    /// kept` (`digits`: the change of the digits' sum, as 32 bits), then the move's parameters.
     pub kids: u64,
     pub kid_cap: u64,
     /// `undo_cap` pairs of words (slot, old value): the writes of a move with a loop in its body.
@@ -32,8 +32,11 @@ pub struct Frame {
     pub table: u64,
     pub table_len: u64,
     pub flags: u64,
-    /// Out, valuing: the position's entry.
+    /// Out, valuing: the position's entry. A kernel over a range: the positions marked.
     pub entry: u64,
+    /// A kernel over a range: its first and last codes (`code` says where it stopped).
+    pub from: u64,
+    pub to: u64,
 }
 
 /// Byte offsets of the frame's fields, for the generated code.
@@ -53,6 +56,8 @@ pub(super) mod at {
     pub const TABLE_LEN: i32 = 96;
     pub const FLAGS: i32 = 104;
     pub const ENTRY: i32 = 112;
+    pub const FROM: i32 = 120;
+    pub const TO: i32 = 128;
 }
 
 /// What a kernel returns.
@@ -70,6 +75,8 @@ pub enum Status {
     Room,
     /// Finding: a move does not go the sweep's way.
     Broken,
+    /// A kernel over a range: every code of it is done.
+    Done,
 }
 
 pub(super) const MOVES: i64 = 0;
@@ -77,6 +84,7 @@ pub(super) const END: i64 = 1;
 pub(super) const BAIL: i64 = 2;
 pub(super) const ROOM: i64 = 3;
 pub(super) const BROKEN: i64 = 4;
+pub(super) const DONE: i64 = 5;
 
 impl Status {
     pub(super) fn from_raw(r: u32) -> Status {
@@ -85,6 +93,7 @@ impl Status {
             END => Status::End,
             ROOM => Status::Room,
             BROKEN => Status::Broken,
+            DONE => Status::Done,
             _ => Status::Bail,
         }
     }
@@ -105,6 +114,8 @@ pub struct Kid<'b> {
     pub code: u64,
     pub family: usize,
     pub kept: bool,
+    /// The change of the sum of the digits (`engine::Child::digits`).
+    pub digits: i32,
     pub args: &'b [i64],
 }
 
@@ -124,6 +135,11 @@ impl Buffers {
     /// The last valuing call's entry.
     pub fn entry(&self) -> u64 {
         self.frame.entry
+    }
+    /// A kernel over a range: the code it stopped at, the positions it marked (finding), and
+    /// whether it met an end other than a loss (valuing).
+    pub fn stopped(&self) -> (u64, u64, bool) {
+        (self.frame.code, self.frame.entry, self.frame.rel != 0)
     }
 
     /// Doubles the room for children and undo entries (a position has at most 10,000,000
@@ -145,7 +161,7 @@ impl Buffers {
     pub(super) fn kid(&self, k: usize, stride: usize, params: &[usize]) -> Kid<'_> {
         let r = &self.kids[k * stride..k * stride + stride];
         let meta = r[1];
-        let family = (meta >> 1) as usize;
+        let family = ((meta as u32) >> 1) as usize;
         let n = params.get(family).copied().unwrap_or(0).min(stride - 2);
         // The arguments are i64 values stored as their bits.
         let args: &[u64] = &r[2..2 + n];
@@ -153,6 +169,7 @@ impl Buffers {
             code: r[0],
             family,
             kept: meta & 1 == 1,
+            digits: (meta >> 32) as u32 as i32,
             args: as_i64(args),
         }
     }

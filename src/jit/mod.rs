@@ -18,6 +18,7 @@ use cranelift_codegen::ir::{types, AbiParam};
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, Linkage, Module};
+use std::sync::atomic::AtomicU16;
 
 /// The most children a buffer starts with room for, and undo entries.
 const FIRST_KIDS: usize = 64;
@@ -55,6 +56,25 @@ impl Kernel {
     /// Compiles the rules for the numbering the engine uses, doing `mode` with each child.
     /// `GAMEC_JIT_DUMP=1` prints the machine code to stderr.
     pub fn compile(rules: &Rules, num: &Numbering, mode: Mode) -> Result<Kernel, NotCompiled> {
+        Kernel::build(rules, num, mode, false)
+    }
+
+    /// As `compile`, a finding or valuing kernel that runs through a range of codes in one call
+    /// (`sweep_range`).
+    pub fn compile_range(
+        rules: &Rules,
+        num: &Numbering,
+        mode: Mode,
+    ) -> Result<Kernel, NotCompiled> {
+        Kernel::build(rules, num, mode, true)
+    }
+
+    fn build(
+        rules: &Rules,
+        num: &Numbering,
+        mode: Mode,
+        range: bool,
+    ) -> Result<Kernel, NotCompiled> {
         let fail = |what: &str, e: &dyn std::fmt::Display| NotCompiled(format!("{what}: {e}"));
         let mut flags = settings::builder();
         let set = |f: &mut settings::Builder, k: &str, v: &str| {
@@ -72,9 +92,9 @@ impl Kernel {
         let ptr = module.target_config().pointer_type();
         ctx.func.signature.params.push(AbiParam::new(ptr));
         ctx.func.signature.returns.push(AbiParam::new(types::I32));
-        let built = lower::build(&mut ctx.func, rules, num, mode)?;
+        let built = lower::build(&mut ctx.func, rules, num, mode, range)?;
         let id = module
-            .declare_function("expand", Linkage::Local, &ctx.func.signature)
+            .declare_function(mode.name(), Linkage::Local, &ctx.func.signature)
             .map_err(|e| fail("declaring the kernel", &e))?;
         let dump = std::env::var_os("GAMEC_JIT_DUMP").is_some();
         ctx.set_disasm(dump);
@@ -115,7 +135,7 @@ impl Kernel {
     /// the children (`kid`), the steps taken and the end's rule and outcome.
     pub fn run(&self, code: u64, budget: u64, buf: &mut Buffers) -> Status {
         loop {
-            let r = self.call(code, budget, buf, &mut [], 0);
+            let r = self.call(code, budget, buf, &[], 0);
             if r != Status::Room {
                 return r;
             }
@@ -124,7 +144,9 @@ impl Kernel {
     }
 
     /// A finding or valuing kernel's call on `code`, with the sweep's table and flags (bit 0:
-    /// Grundy values; bit 1: the sweep goes down). Finding: `buf.kids_len()` positions were
+    /// Grundy values; bit 1: the sweep goes down). Threads may share the table while each values
+    /// positions of its own whose children no thread is writing (a tier's); finding writes marks,
+    /// and runs on one thread. Finding: `buf.kids_len()` positions were
     /// marked (`Buffers::marked`), whatever the status; on `Room`, take them back, `grow` the
     /// buffers and call again.
     pub fn sweep(
@@ -132,10 +154,28 @@ impl Kernel {
         code: u64,
         budget: u64,
         buf: &mut Buffers,
-        table: &mut [u16],
+        table: &[AtomicU16],
         flags: u64,
     ) -> Status {
         self.call(code, budget, buf, table, flags)
+    }
+
+    /// A range kernel's call on the codes `from..=to` (down when flag bit 3 is set), each marked
+    /// one expanded: `Done` when every code is done; otherwise it stopped at `buf.stopped().0`,
+    /// whose marks are `buf.kids_len()` (finding): take them back, do that position otherwise
+    /// (or, on `Room`, grow the buffers), and call again from the next code. The steps and
+    /// positions marked (`stopped`) count the positions done before the stop.
+    pub fn sweep_range(
+        &self,
+        (from, to): (u64, u64),
+        budget: u64,
+        buf: &mut Buffers,
+        table: &[AtomicU16],
+        flags: u64,
+    ) -> Status {
+        buf.frame.from = from;
+        buf.frame.to = to;
+        self.call(from, budget, buf, table, flags)
     }
 
     fn call(
@@ -143,7 +183,7 @@ impl Kernel {
         code: u64,
         budget: u64,
         buf: &mut Buffers,
-        table: &mut [u16],
+        table: &[AtomicU16],
         flags: u64,
     ) -> Status {
         if buf.slots.len() != self.slots {
@@ -163,7 +203,9 @@ impl Kernel {
         f.undo_cap = (buf.undo.len() / 2) as u64;
         f.steps = 0;
         f.kids_len = 0;
-        f.table = table.as_mut_ptr() as u64;
+        // The kernel writes entries through this address; the table is atomics (interior
+        // mutability), and the caller sees to it that no two threads write one entry.
+        f.table = table.as_ptr() as u64;
         f.table_len = table.len() as u64;
         f.flags = flags;
         // SAFETY: the frame's buffers are live, exclusively borrowed and as large as it says

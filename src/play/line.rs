@@ -102,7 +102,11 @@ mod tests {
             mover,
             label: format!("to {to}"),
             before: 0,
-            child: Child { code: to, kept },
+            child: Child {
+                code: to,
+                kept,
+                digits: 0,
+            },
             by_computer: mover == 2,
         }
     }

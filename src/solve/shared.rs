@@ -28,6 +28,13 @@ pub(super) enum Mark {
     Later,
 }
 
+/// A 16-bit table as atomics (for the compiled kernels, which read and write it by address).
+pub(super) fn atomic16(v: &mut [u16]) -> &[AtomicU16] {
+    // SAFETY: as in `Store::shared`: same size, alignment and representation, and the `&mut`
+    // borrow excludes every other access while the view lives.
+    unsafe { &*(v as *mut [u16] as *const [AtomicU16]) }
+}
+
 impl Store {
     /// The table as threads share it, for as long as the view lives.
     pub(super) fn shared(&mut self) -> Shared<'_> {

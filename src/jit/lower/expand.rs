@@ -26,6 +26,7 @@ pub(in crate::jit) fn build(
     rules: &Rules,
     num: &Numbering,
     mode: Mode,
+    range: bool,
 ) -> R<Built> {
     let mut fbc = FunctionBuilderContext::new();
     let mut b = FunctionBuilder::new(func, &mut fbc);
@@ -99,17 +100,24 @@ pub(in crate::jit) fn build(
         agg: [vars[8], vars[9], vars[10], vars[11]],
         table: (zero, zero),
         sweep_flags: zero,
+        range: None,
     };
     if mode != Mode::Expand {
         me.load_table();
     }
-    me.decode();
+    match range {
+        // The loop decodes its first code, then counts the digits on from code to code.
+        true => me.range_start(),
+        false => me.decode(),
+    }
     match mode {
         Mode::Value => me.start_value(),
         Mode::Find => me.start_find(),
+        Mode::FindTiers => me.start_tiered(),
         Mode::Expand => {}
     }
     me.ends()?;
+    me.range_end();
     me.finish_exits();
     me.b.seal_all_blocks();
     let keep = std::mem::take(&mut me.keep);
@@ -120,7 +128,14 @@ pub(in crate::jit) fn build(
 impl Lower<'_, '_> {
     /// The slots into the buffer, digit by digit; then the turn, and who moved last.
     fn decode(&mut self) {
-        let mut q = self.code;
+        let (t, f) = self.decode_code(self.code);
+        self.turn(t, f);
+    }
+
+    /// Decodes `code` into the slots; returns its turn digit and its "kept the turn" digit (0
+    /// where positions do not record them).
+    pub(super) fn decode_code(&mut self, code: Value) -> (Value, Value) {
+        let mut q = code;
         for (k, &(lo, hi)) in self.rules.slot_ranges.iter().enumerate() {
             // The checker keeps the product of the sizes within u64, so each size fits.
             let size = (hi.wrapping_sub(lo) as u64).wrapping_add(1);
@@ -133,9 +148,26 @@ impl Lower<'_, '_> {
             };
             self.b.ins().store(flags(), v, self.slots, (k as i32) * 8);
         }
-        self.mover = if self.num.turn_radix != 0 {
+        let zero = self.konst(0);
+        let t = if self.num.turn_radix != 0 {
             let t = self.b.ins().band_imm(q, 1);
             q = self.b.ins().ushr_imm(q, 1);
+            t
+        } else {
+            zero
+        };
+        let f = if self.num.again_radix != 0 {
+            self.b.ins().band_imm(q, 1)
+        } else {
+            zero
+        };
+        (t, f)
+    }
+
+    /// Who moves, who moved last, what passing the turn adds to the code, from the turn digit `t`
+    /// and the "kept the turn" digit `f`.
+    pub(super) fn turn(&mut self, t: Value, f: Value) {
+        self.mover = if self.num.turn_radix != 0 {
             self.b.ins().iadd_imm(t, 1)
         } else {
             self.konst(1)
@@ -143,9 +175,8 @@ impl Lower<'_, '_> {
         let three = self.konst(3);
         let other = self.b.ins().isub(three, self.mover);
         self.last = if self.num.again_radix != 0 {
-            let kept = self.b.ins().band_imm(q, 1);
-            self.parent_flag = kept;
-            self.b.ins().select(kept, self.mover, other)
+            self.parent_flag = f;
+            self.b.ins().select(f, self.mover, other)
         } else {
             other
         };
@@ -200,18 +231,21 @@ impl Lower<'_, '_> {
         self.bail_if(none);
         match self.mode {
             Mode::Expand => {}
-            Mode::Find => {
-                let broken = self.against_sweep();
+            Mode::Find | Mode::FindTiers => {
+                let broken = match self.mode {
+                    Mode::Find => self.against_sweep(),
+                    _ => self.against_tiers(),
+                };
                 let (yes, no) = (self.b.create_block(), self.b.create_block());
                 self.b.ins().brif(broken, yes, &[], no, &[]);
                 self.b.switch_to_block(yes);
-                self.finish(BROKEN);
+                self.finish(BROKEN, None);
                 self.b.ins().jump(no, &[]);
                 self.b.switch_to_block(no);
             }
             Mode::Value => self.value_entry(),
         }
-        self.finish(MOVES);
+        self.finish(MOVES, None);
         Ok(())
     }
 
@@ -222,12 +256,15 @@ impl Lower<'_, '_> {
         self.b.ins().store(flags(), rule, self.frame, at::RULE);
         let rv = self.val(rel);
         self.b.ins().store(flags(), rv, self.frame, at::REL);
-        self.finish(END);
+        self.finish(END, Some(rv));
         Ok(())
     }
 
     /// Stores the steps and children and returns `status`, unless the steps exceed the budget.
-    fn finish(&mut self, status: i64) {
+    fn finish(&mut self, status: i64, rel: Option<Value>) {
+        if self.range.is_some() {
+            return self.range_finish(status, rel);
+        }
         let steps = self.b.use_var(self.steps);
         let budget = self.field(at::BUDGET);
         let over = self.b.ins().icmp(IntCC::UnsignedGreaterThan, steps, budget);
@@ -235,6 +272,9 @@ impl Lower<'_, '_> {
         self.b.ins().store(flags(), steps, self.frame, at::STEPS);
         let n = match self.mode {
             Mode::Find => self.b.use_var(self.nnew),
+            // Marked only now that the position is known to have moves within its steps.
+            Mode::FindTiers if status == MOVES => self.mark_found(),
+            Mode::FindTiers => self.konst(0),
             _ => self.b.use_var(self.nkids),
         };
         self.b.ins().store(flags(), n, self.frame, at::KIDS_LEN);

@@ -14,6 +14,18 @@ use cranelift_codegen::ir::{InstBuilder, MemFlags, Value};
 /// The mark of a position found and not yet valued (`store::BUSY` in 16 bits).
 const MARK16: i64 = 1 << 13;
 
+impl Mode {
+    /// The kernel's function name (profilers show it).
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Expand => "gamec_expand",
+            Mode::Find => "gamec_find",
+            Mode::FindTiers => "gamec_find_tiers",
+            Mode::Value => "gamec_value",
+        }
+    }
+}
+
 /// What a kernel does with each child.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -21,6 +33,9 @@ pub enum Mode {
     Expand,
     /// Check its direction and mark it in the table (a sweep's finding pass).
     Find,
+    /// Record it with its change of the digits' sum, and mark the unseen ones with their tier
+    /// when the position has moves (finding in tier order, threads sharing the table).
+    FindTiers,
     /// Fold its entry, and write the position's (a sweep's valuing pass).
     Value,
 }
@@ -159,7 +174,9 @@ impl Lower<'_, '_> {
         let addr = self.entry_addr(self.code);
         let e16 = self.b.ins().ireduce(I16, e);
         self.b.ins().store(table_flags(), e16, addr, 0);
-        self.b.ins().store(flags(), e, self.frame, at::ENTRY);
+        if self.range.is_none() {
+            self.b.ins().store(flags(), e, self.frame, at::ENTRY);
+        }
     }
 
     /// Finding, the position has moves: whether some move went against the sweep (down: a child

@@ -10,8 +10,10 @@ mod folds;
 mod fused;
 mod moves;
 mod plain;
+mod range;
 mod runs;
 mod stmts;
+mod tiered;
 mod undo;
 
 pub(super) use expand::build;
@@ -114,6 +116,8 @@ pub(super) struct Lower<'a, 'f> {
     /// Finding and valuing: the table's address and length, and the sweep's flags.
     pub table: (Value, Value),
     pub sweep_flags: Value,
+    /// A kernel over a range of codes: the loop's state.
+    pub range: Option<range::Range>,
 }
 
 /// The most expression nodes one kernel lowers (unrolled loops count once per copy): past this
@@ -301,10 +305,16 @@ impl Lower<'_, '_> {
     pub(super) fn finish_exits(&mut self) {
         self.b.switch_to_block(self.bail);
         self.store_marked();
+        if let Some(r) = self.range {
+            self.store_range(r);
+        }
         let r = self.b.ins().iconst(cranelift_codegen::ir::types::I32, BAIL);
         self.b.ins().return_(&[r]);
         self.b.switch_to_block(self.room);
         self.store_marked();
+        if let Some(r) = self.range {
+            self.store_range(r);
+        }
         let r = self
             .b
             .ins()

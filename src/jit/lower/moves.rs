@@ -148,7 +148,7 @@ impl Lower<'_, '_> {
         }
         self.begin_body(&m.body);
         self.exec(&m.body)?;
-        let delta = self.take_back();
+        let (delta, digits) = self.take_back();
         let mut child = self.b.ins().iadd(self.code, delta);
         let kept = if again {
             Some(self.b.use_var(self.again))
@@ -172,24 +172,29 @@ impl Lower<'_, '_> {
             let d = self.b.ins().imul_imm(d, self.num.again_radix as i64);
             child = self.b.ins().iadd(child, d);
         }
-        self.emit(f, m, child, kept);
+        self.emit(f, m, (child, digits), kept);
         self.b.ins().jump(skip, &[]);
         self.b.switch_to_block(skip);
         Ok(())
     }
 
-    /// Writes a child's record: its code, `family << 1 | kept`, the move's parameters.
+    /// Writes a child's record: its code, `digits << 32 | family << 1 | kept`, the move's
+    /// parameters.
     fn emit(
         &mut self,
         f: usize,
         m: &CMove,
-        child: cranelift_codegen::ir::Value,
+        (child, digits): (cranelift_codegen::ir::Value, cranelift_codegen::ir::Value),
         kept: Option<cranelift_codegen::ir::Value>,
     ) {
         match self.mode {
             Mode::Expand => {}
             Mode::Find => {
                 self.emit_find(child);
+                return self.count_move();
+            }
+            Mode::FindTiers => {
+                self.emit_tiered(child, digits);
                 return self.count_move();
             }
             Mode::Value => {
@@ -210,6 +215,8 @@ impl Lower<'_, '_> {
             Some(kv) => self.b.ins().iadd_imm(kv, (f as i64) << 1),
             None => self.konst((f as i64) << 1),
         };
+        let high = self.b.ins().ishl_imm(digits, 32);
+        let meta = self.b.ins().bor(meta, high);
         self.b.ins().store(flags(), meta, at, 8);
         for p in 0..m.domains.len() {
             let v = self.local(p as u16);

@@ -108,9 +108,10 @@ impl Lower<'_, '_> {
     }
 
     /// Takes a plain body back: the pending slots' changes added up, the stored ones restored
-    /// newest first.
-    pub(in crate::jit) fn plain_take_back(&mut self, p: Plain) -> Value {
+    /// newest first; the change of the code and of the digits' sum.
+    pub(in crate::jit) fn plain_take_back(&mut self, p: Plain) -> (Value, Value) {
         let mut delta = self.konst(0);
+        let mut digits = delta;
         for (s, new, mem) in p.pending {
             let diff = self.b.ins().isub(new, mem);
             let d = self
@@ -118,6 +119,7 @@ impl Lower<'_, '_> {
                 .ins()
                 .imul_imm(diff, self.num.radix[s as usize] as i64);
             delta = self.b.ins().iadd(delta, d);
+            digits = self.b.ins().iadd(digits, diff);
         }
         for (slot, old) in p.stored.into_iter().rev() {
             let (addr, radix) = match slot {
@@ -132,7 +134,8 @@ impl Lower<'_, '_> {
             let diff = self.b.ins().isub(cur, old);
             let d = self.b.ins().imul(diff, radix);
             delta = self.b.ins().iadd(delta, d);
+            digits = self.b.ins().iadd(digits, diff);
         }
-        delta
+        (delta, digits)
     }
 }

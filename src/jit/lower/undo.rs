@@ -145,24 +145,38 @@ impl Lower<'_, '_> {
         }
     }
 
-    /// Takes back every write of the body and returns the change of the position's code.
-    pub(in crate::jit) fn take_back(&mut self) -> Value {
+    /// Takes back every write of the body; returns the change of the position's code and of the
+    /// sum of its digits.
+    pub(in crate::jit) fn take_back(&mut self) -> (Value, Value) {
         let delta = self.b.declare_var(I64);
+        let digits = self.b.declare_var(I64);
         let zero = self.konst(0);
         self.b.def_var(delta, zero);
+        self.b.def_var(digits, zero);
         match std::mem::replace(&mut self.undo, Undo::Log) {
             Undo::Recs(recs, _) => {
                 for rec in recs.iter().rev() {
-                    self.undo_one(*rec, delta);
+                    self.undo_one(*rec, (delta, digits));
                 }
             }
-            Undo::Log => self.undo_log(delta),
+            Undo::Log => self.undo_log((delta, digits)),
             Undo::Plain(p) => return self.plain_take_back(p),
         }
-        self.b.use_var(delta)
+        (self.b.use_var(delta), self.b.use_var(digits))
     }
 
-    fn undo_one(&mut self, rec: Rec, delta: Variable) {
+    /// Adds one slot's change (`diff`, its place value `radix`) to the two sums.
+    fn add_change(&mut self, diff: Value, radix: Value, (delta, digits): (Variable, Variable)) {
+        let d = self.b.ins().imul(diff, radix);
+        let acc = self.b.use_var(delta);
+        let acc = self.b.ins().iadd(acc, d);
+        self.b.def_var(delta, acc);
+        let acc = self.b.use_var(digits);
+        let acc = self.b.ins().iadd(acc, diff);
+        self.b.def_var(digits, acc);
+    }
+
+    fn undo_one(&mut self, rec: Rec, sums: (Variable, Variable)) {
         let after = rec.done.map(|d| {
             let (on, after) = (self.b.create_block(), self.b.create_block());
             let dv = self.b.use_var(d);
@@ -187,10 +201,7 @@ impl Lower<'_, '_> {
             }
         };
         let diff = self.b.ins().isub(cur, old);
-        let d = self.b.ins().imul(diff, radix);
-        let acc = self.b.use_var(delta);
-        let acc = self.b.ins().iadd(acc, d);
-        self.b.def_var(delta, acc);
+        self.add_change(diff, radix, sums);
         if let Some(after) = after {
             self.b.ins().jump(after, &[]);
             self.b.switch_to_block(after);
@@ -206,7 +217,7 @@ impl Lower<'_, '_> {
     }
 
     /// Takes back the logged writes, newest first.
-    fn undo_log(&mut self, delta: Variable) {
+    fn undo_log(&mut self, sums: (Variable, Variable)) {
         let (head, inner, after) = (
             self.b.create_block(),
             self.b.create_block(),
@@ -229,10 +240,7 @@ impl Lower<'_, '_> {
         self.b.ins().store(flags(), old, sa, 0);
         let r = self.radix_of(s);
         let diff = self.b.ins().isub(cur, old);
-        let d = self.b.ins().imul(diff, r);
-        let acc = self.b.use_var(delta);
-        let acc = self.b.ins().iadd(acc, d);
-        self.b.def_var(delta, acc);
+        self.add_change(diff, r, sums);
         self.b.ins().jump(head, &[]);
         self.b.switch_to_block(after);
     }

@@ -1,89 +1,177 @@
-//! A sweep's steps by the finding and valuing kernels, which work on the 16-bit table itself:
-//! one call a position, no list of children. Whatever they cannot decide (a fault, a limit, an
-//! entry too wide for 16 bits) goes to the general step, after their marks are taken back. When
-//! verifying, each call is compared with the general step's result first.
+//! A sweep's chunks by the range kernels, which run through the codes and work on the 16-bit
+//! table itself: one call a chunk. A position they do not decide (a fault, a limit, an entry too
+//! wide for 16 bits) stops the call there: its marks are taken back, the general step does it,
+//! and the kernel goes on from the next code. When verifying, every position of a chunk is checked
+//! afterwards against the general step.
 
-use super::super::rel_value;
-use super::super::store::{pack, tag, widen16, Store, BUSY, UNSEEN};
+use super::super::shared::atomic16;
+use super::super::store::{tag, widen16, Store, BUSY, UNSEEN};
 use super::{Found, Sweep};
-use crate::engine::{verifying, Code, Expand, Rel};
-use crate::jit::Status;
+use crate::engine::{verifying, Code, Expand};
+use crate::jit::{Buffers, Kernel, Status};
 
 impl Sweep<'_, '_> {
-    /// The kernels' flags: Grundy values, and the sweep's direction.
-    fn flags(&self) -> u64 {
-        u64::from(self.impartial) | (u64::from(self.down) << 1)
-    }
-
-    /// Finding by the kernel; `None` when the general step must do it.
-    pub(super) fn find_fused(
+    /// Does the chunk `a..=b` with the range kernel; `None` when there is none to use (the
+    /// general step then does the chunk).
+    pub(super) fn chunk_fused(
         &mut self,
         store: &mut Store,
-        c: Code,
+        (a, b): (Code, Code),
+        finding: bool,
+        descending: bool,
     ) -> Result<Option<Found>, super::SolveError> {
-        let Some((find, _)) = self.engine.sweep_kernels() else {
+        let Some((find, value)) = self.engine.sweep_kernels() else {
             return Ok(None);
         };
-        let expected = match verifying() {
-            true => Some(self.expected_find(store, c)),
-            false => None,
-        };
+        if !matches!(store, Store::Dense16(_)) {
+            return Ok(None);
+        }
+        let kernel = if finding { find } else { value };
+        let found = self.kernel_chunk(kernel, store, (a, b), finding, descending)?;
+        if verifying() && !matches!(found, Found::Broken) {
+            self.check_chunk(store, (a, b), finding);
+        }
+        Ok(Some(found))
+    }
+
+    /// The chunk by the range kernel, the general step doing what the kernel does not.
+    fn kernel_chunk(
+        &mut self,
+        kernel: &Kernel,
+        store: &mut Store,
+        (a, b): (Code, Code),
+        finding: bool,
+        descending: bool,
+    ) -> Result<Found, super::SolveError> {
+        let mut rest = Some((a, b));
+        while let Some((a, b)) = rest {
+            let (status, stop) = match self.call(kernel, store, (a, b), finding, descending)? {
+                Some(r) => r,
+                // The table widened: the general step does the rest.
+                None => return self.chunk_general(store, (a, b), finding, descending),
+            };
+            rest = match status {
+                Status::Done => None,
+                Status::Broken => return Ok(Found::Broken),
+                Status::Room => {
+                    self.buf.grow();
+                    Some(from_here((a, b), stop, descending))
+                }
+                _ => {
+                    if let Found::Broken = self.one(store, stop, finding)? {
+                        return Ok(Found::Broken);
+                    }
+                    after_here((a, b), stop, descending)
+                }
+            };
+        }
+        Ok(Found::Done)
+    }
+
+    /// One call on `a..=b`: its status and where it stopped, the positions it found counted, and
+    /// the marks of the position it stopped at taken back; `None` if the table is not 16-bit.
+    fn call(
+        &mut self,
+        kernel: &Kernel,
+        store: &mut Store,
+        range: (Code, Code),
+        finding: bool,
+        descending: bool,
+    ) -> Result<Option<(Status, Code)>, super::SolveError> {
         let Store::Dense16(table) = store else {
             return Ok(None);
         };
-        let budget = self.engine.max_steps.saturating_sub(self.scratch.steps());
-        let flags = self.flags();
-        let status = loop {
-            let status = find.sweep(c, budget, &mut self.buf, table, flags);
-            if status != Status::Room {
-                break status;
-            }
-            unmark(&self.buf, self.buf.kids_len(), find.stride(), table);
-            self.buf.grow();
+        let flags =
+            u64::from(self.impartial) | (u64::from(self.down) << 1) | (u64::from(descending) << 3);
+        let budget = match finding {
+            true => self.engine.max_steps.saturating_sub(self.scratch.steps()),
+            false => u64::MAX,
         };
-        let (kids_len, steps) = (self.buf.kids_len(), self.buf.steps());
-        let marked: Vec<Code> = match expected {
-            Some(_) => self.buf.marked(kids_len as usize, find.stride()).collect(),
-            None => Vec::new(),
+        let status = kernel.sweep_range(range, budget, &mut self.buf, atomic16(table), flags);
+        let (stop, news, endless) = self.buf.stopped();
+        if !matches!(
+            status,
+            Status::Done | Status::Broken | Status::Moves | Status::End
+        ) {
+            unmark(&self.buf, self.buf.kids_len(), kernel.stride(), table);
+        }
+        if finding {
+            self.scratch
+                .set_steps(self.scratch.steps() + self.buf.steps());
+            self.found(news)?;
+        } else if endless {
+            self.grundy = false;
+        }
+        Ok(Some((status, stop)))
+    }
+
+    /// The general step on the chunk's marked positions.
+    fn chunk_general(
+        &mut self,
+        store: &mut Store,
+        (a, b): (Code, Code),
+        finding: bool,
+        descending: bool,
+    ) -> Result<Found, super::SolveError> {
+        let codes: Box<dyn Iterator<Item = Code>> = match descending {
+            true => Box::new((a..=b).rev()),
+            false => Box::new(a..=b),
         };
-        let result = match status {
-            Status::Moves => Some((Found::Done, kids_len)),
-            Status::Broken => Some((Found::Broken, 0)),
-            Status::End => Some((Found::Done, 0)),
-            _ => None,
-        };
-        if let (Some(exp), Some((found, n))) = (&expected, &result) {
-            let got = (
-                matches!(found, Found::Broken),
-                &marked[..*n as usize],
-                steps,
-            );
-            if (exp.0, &exp.1[..], exp.2) != got {
-                panic!("the finding kernel differs at {c}: expected {exp:?}, got {got:?}");
+        for c in codes {
+            if tag(store.get(c)) == BUSY {
+                if let Found::Broken = self.one(store, c, finding)? {
+                    return Ok(Found::Broken);
+                }
             }
         }
-        match result {
-            Some((Found::Done, n)) => {
-                if n == 0 {
-                    unmark(&self.buf, kids_len, find.stride(), table);
+        Ok(Found::Done)
+    }
+
+    /// The general step on one position.
+    fn one(
+        &mut self,
+        store: &mut Store,
+        c: Code,
+        finding: bool,
+    ) -> Result<Found, super::SolveError> {
+        match finding {
+            true => self.find(store, c),
+            false => self.value(store, c).map(|()| Found::Done),
+        }
+    }
+
+    /// Verifying, after a chunk: every position the kernel valued has the entry the general
+    /// step gives it; every position it found from has its children in the table, each going the
+    /// sweep's way. (The number of positions is compared with the reference's by the tests.)
+    fn check_chunk(&mut self, store: &Store, (a, b): (Code, Code), finding: bool) {
+        for c in a..=b {
+            let e = store.get(c);
+            if finding {
+                if tag(e) != BUSY {
+                    continue;
                 }
-                self.scratch.set_steps(self.scratch.steps() + steps);
-                for _ in 0..n {
-                    self.one_more()?;
+                let (broken, _) = self.expected_find(store, c);
+                let mut scratch = crate::engine::Scratch::default();
+                let mut kids = Vec::new();
+                let r = self
+                    .engine
+                    .expand_classes(c, &mut scratch, |_, _, k| kids.push(k));
+                let lost = kids.iter().any(|k| store.get(k.code) == UNSEEN);
+                if r == Ok(Expand::Moves) && (broken || lost) {
+                    panic!("the sweep's finding kernel left {c} with a child unmarked or astray");
                 }
-                Ok(Some(Found::Done))
-            }
-            Some((Found::Broken, _)) => Ok(Some(Found::Broken)),
-            None => {
-                unmark(&self.buf, kids_len, find.stride(), table);
-                Ok(None)
+            } else if super::super::store::valued(e) {
+                match self.entry_of(store, c) {
+                    Ok(want) if want == e => {}
+                    other => panic!("the sweep's valuing kernel gave {c} {e:#x}, not {other:?}"),
+                }
             }
         }
     }
 
-    /// What the general step finds at `c` (without marking): whether the sweep breaks, the
-    /// positions it would mark, in order, and the steps.
-    fn expected_find(&mut self, store: &Store, c: Code) -> (bool, Vec<Code>, u64) {
+    /// What the general step finds at `c` (without marking): whether the sweep breaks, and the
+    /// positions it would mark, in order.
+    fn expected_find(&mut self, store: &Store, c: Code) -> (bool, Vec<Code>) {
         let mut scratch = crate::engine::Scratch::default();
         let mut kids = Vec::new();
         let r = self
@@ -91,7 +179,7 @@ impl Sweep<'_, '_> {
             .expand_classes(c, &mut scratch, |_, _, k| kids.push(k));
         let mut new: Vec<Code> = Vec::new();
         if r != Ok(Expand::Moves) {
-            return (false, new, scratch.steps());
+            return (false, new);
         }
         let broken = kids
             .iter()
@@ -103,55 +191,28 @@ impl Sweep<'_, '_> {
                 }
             }
         }
-        (broken, new, scratch.steps())
+        (broken, new)
     }
+}
 
-    /// Valuing by the kernel: the entry it wrote; `None` when the general step must do it.
-    pub(super) fn value_fused(
-        &mut self,
-        store: &mut Store,
-        c: Code,
-    ) -> Result<Option<u64>, super::SolveError> {
-        let Some((_, value)) = self.engine.sweep_kernels() else {
-            return Ok(None);
-        };
-        let expected = match verifying() {
-            true => Some(self.entry_of(store, c)?),
-            false => None,
-        };
-        let Store::Dense16(table) = store else {
-            return Ok(None);
-        };
-        let flags = self.flags();
-        let status = value.sweep(c, u64::MAX, &mut self.buf, table, flags);
-        let entry = match status {
-            Status::Moves => widen16(self.buf.entry() as u16),
-            Status::End => {
-                let rel = match self.buf.end().1 {
-                    0 => Rel::Win,
-                    1 => Rel::Lose,
-                    _ => Rel::Tie,
-                };
-                if rel != Rel::Lose {
-                    self.grundy = false;
-                }
-                let e = pack(rel_value(rel), 0, 0);
-                store.set(c, e);
-                e
-            }
-            _ => return Ok(None),
-        };
-        if let Some(exp) = expected {
-            if exp != entry {
-                panic!("the valuing kernel differs at {c}: expected {exp:#x}, got {entry:#x}");
-            }
-        }
-        Ok(Some(entry))
+/// The rest of `a..=b` from `stop` on, `stop` included.
+fn from_here((a, b): (Code, Code), stop: Code, descending: bool) -> (Code, Code) {
+    match descending {
+        true => (a, stop),
+        false => (stop, b),
+    }
+}
+
+/// The rest of `a..=b` after `stop`, if any.
+fn after_here((a, b): (Code, Code), stop: Code, descending: bool) -> Option<(Code, Code)> {
+    match descending {
+        true => (stop > a).then(|| (a, stop - 1)),
+        false => (stop < b).then(|| (stop + 1, b)),
     }
 }
 
 /// Takes back the marks of the `n` positions the finding kernel marked.
-fn unmark(buf: &crate::jit::Buffers, n: u64, stride: usize, table: &mut [u16]) {
+fn unmark(buf: &Buffers, n: u64, stride: usize, table: &mut [u16]) {
     for code in buf.marked(n as usize, stride) {
         if let Some(e) = table.get_mut(code as usize) {
             if tag(widen16(*e)) == BUSY {

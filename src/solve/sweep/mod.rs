@@ -94,32 +94,14 @@ pub(super) fn solve(
             s.positions += 1;
         }
     }
-    let codes = move |finding: bool| -> Box<dyn Iterator<Item = Code>> {
-        match finding == down {
-            true => Box::new((lo..=hi).rev()),
-            false => Box::new(lo..=hi),
-        }
-    };
-    for c in codes(true) {
-        if tag(store.get(c)) == BUSY {
-            if let Found::Broken = s.find(&mut store, c)? {
-                return Ok(None);
-            }
-        }
+    if let Found::Broken = s.pass(&mut store, (lo, hi), true)? {
+        return Ok(None);
     }
     s.progress.bar(s.positions, "solving");
     // The finding sweep took the steps already, within the limit.
     s.scratch.set_steps(0);
-    let mut valued_so_far = 0u64;
-    for c in codes(false) {
-        if tag(store.get(c)) == BUSY {
-            s.value(&mut store, c)?;
-            valued_so_far += 1;
-            if valued_so_far & 0xFFFF == 0 {
-                s.progress.advance(0x10000);
-            }
-        }
-    }
+    s.pass(&mut store, (lo, hi), false)?;
+    s.counts = count_values(&store, (lo, hi));
     s.progress.finish();
     Ok(Some(Solution {
         store,
@@ -134,12 +116,71 @@ pub(super) fn solve(
     }))
 }
 
+/// How many codes a kernel's call sweeps through, at most: progress is shown between calls.
+const CHUNK: u64 = 1 << 16;
+
 impl Sweep<'_, '_> {
-    /// Marks the positions `c`'s moves reach.
-    fn find(&mut self, store: &mut Store, c: Code) -> Result<Found, SolveError> {
-        if let Some(found) = self.find_fused(store, c)? {
+    /// One sweep (`finding`, or valuing) through `lo..=hi`, a chunk of codes at a time.
+    fn pass(
+        &mut self,
+        store: &mut Store,
+        (lo, hi): (Code, Code),
+        finding: bool,
+    ) -> Result<Found, SolveError> {
+        // Finding goes the way the moves go; valuing comes back.
+        let descending = finding == self.down;
+        let chunks = (hi - lo) / CHUNK + 1;
+        for k in 0..chunks {
+            let (a, b) = match descending {
+                true => (
+                    hi.saturating_sub((k + 1) * CHUNK - 1).max(lo),
+                    hi - k * CHUNK,
+                ),
+                false => (lo + k * CHUNK, (lo + (k + 1) * CHUNK - 1).min(hi)),
+            };
+            if let Found::Broken = self.chunk(store, (a, b), finding, descending)? {
+                return Ok(Found::Broken);
+            }
+            if !finding {
+                self.progress.advance(b - a + 1);
+            }
+        }
+        Ok(Found::Done)
+    }
+
+    /// Every marked position of `a..=b`: by the range kernel where it can, else one at a time.
+    fn chunk(
+        &mut self,
+        store: &mut Store,
+        (a, b): (Code, Code),
+        finding: bool,
+        descending: bool,
+    ) -> Result<Found, SolveError> {
+        if let Some(found) = self.chunk_fused(store, (a, b), finding, descending)? {
             return Ok(found);
         }
+        let codes: Box<dyn Iterator<Item = Code>> = match descending {
+            true => Box::new((a..=b).rev()),
+            false => Box::new(a..=b),
+        };
+        for c in codes {
+            if tag(store.get(c)) != BUSY {
+                continue;
+            }
+            match finding {
+                true => {
+                    if let Found::Broken = self.find(store, c)? {
+                        return Ok(Found::Broken);
+                    }
+                }
+                false => self.value(store, c)?,
+            }
+        }
+        Ok(Found::Done)
+    }
+
+    /// Marks the positions `c`'s moves reach.
+    pub(super) fn find(&mut self, store: &mut Store, c: Code) -> Result<Found, SolveError> {
         self.kids.clear();
         let kids = &mut self.kids;
         let r = self
@@ -162,6 +203,16 @@ impl Sweep<'_, '_> {
         Ok(Found::Done)
     }
 
+    /// Counts `n` positions found, against the limit.
+    pub(super) fn found(&mut self, n: u64) -> Result<(), SolveError> {
+        self.positions += n;
+        if self.positions > self.limit {
+            return Err(SolveError::Limit(self.limit));
+        }
+        self.progress.tick(self.positions);
+        Ok(())
+    }
+
     /// Counts a position found, against the limit.
     fn one_more(&mut self) -> Result<(), SolveError> {
         self.positions += 1;
@@ -173,23 +224,14 @@ impl Sweep<'_, '_> {
     }
 
     /// Values `c`, whose children are all valued.
-    fn value(&mut self, store: &mut Store, c: Code) -> Result<(), SolveError> {
-        let entry = match self.value_fused(store, c)? {
-            Some(e) => e,
-            None => {
-                let e = self.entry_of(store, c)?;
-                store.set(c, e);
-                e
-            }
-        };
-        if let Some(e) = unpack(entry) {
-            self.counts[e.value as usize] += 1;
-        }
+    pub(super) fn value(&mut self, store: &mut Store, c: Code) -> Result<(), SolveError> {
+        let e = self.entry_of(store, c)?;
+        store.set(c, e);
         Ok(())
     }
 
     /// `c`'s entry from its children's, read from the table.
-    fn entry_of(&mut self, store: &Store, c: Code) -> Result<u64, SolveError> {
+    pub(super) fn entry_of(&mut self, store: &Store, c: Code) -> Result<u64, SolveError> {
         self.kids.clear();
         let kids = &mut self.kids;
         let r = self
@@ -218,6 +260,17 @@ impl Sweep<'_, '_> {
             }
         })
     }
+}
+
+/// The positions of `lo..=hi` by value (win, lose, tie, draw).
+fn count_values(store: &Store, (lo, hi): (Code, Code)) -> [u64; 4] {
+    let mut counts = [0u64; 4];
+    for c in lo..=hi {
+        if let Some(e) = unpack(store.get(c)) {
+            counts[e.value as usize] += 1;
+        }
+    }
+    counts
 }
 
 /// Which way the first move from a root takes the position's number: `Some(true)` down.

@@ -6,13 +6,18 @@
 //! that does not change the measure as the first move did hands the game back to the depth-first
 //! solver (which finds a cycle, if that is what it was).
 
+mod fused;
+mod sums;
 mod tasks;
+mod value;
 
 use super::progress::Progress;
 use super::store::{busy, Store, DENSE_BYTES_PER_CODE, MAX_TIER, UNSEEN};
 use super::{Order, Solution, SolveError};
 use crate::engine::{memory, Code, Engine, Expand, Scratch};
-use tasks::{Find, Stop, Task, Value};
+use sums::Sums;
+use tasks::{Find, Stop, Task};
+use value::Value;
 
 /// What a solve in tier order counts a position's tier by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +41,7 @@ impl Measure {
 /// The measure and which way every move changes it.
 #[derive(Clone, Copy)]
 pub(super) struct Plan {
-    measure: Measure,
+    pub(super) measure: Measure,
     up: bool,
     /// Its largest value.
     max: u64,
@@ -185,6 +190,8 @@ fn run(
             }
         }
     }
+    // Tiers of the digits' sum list their codes directly once the lists are dropped.
+    let sums = (plan.measure == Measure::Sum).then(|| Sums::new(engine));
     let progress = Progress::new();
     let table_bytes = engine.space.saturating_mul(DENSE_BYTES_PER_CODE);
     let mut steps = 0u64;
@@ -208,7 +215,7 @@ fn run(
         };
         let outs = {
             let shared = store.shared();
-            let tasks = Task::all(&found, t, engine.space);
+            let tasks = Task::all(&found, t, engine.space, sums.as_ref());
             match find.run(&tasks, &shared) {
                 Ok(outs) => outs,
                 Err(Stop::Broken) => return Ok(None),
@@ -234,7 +241,7 @@ fn run(
         if steps > engine.max_steps {
             // The threads together took more steps than allowed: find the position where one
             // thread alone would have run out, for the same report as ever.
-            let tasks = Task::all(&found, t, engine.space);
+            let tasks = Task::all(&found, t, engine.space, sums.as_ref());
             if let Some((f, c)) = find.out_of_steps(&tasks, &mut store) {
                 return Err(SolveError::Fault(f, c));
             }
@@ -257,7 +264,7 @@ fn run(
         };
         let outs = {
             let shared = store.shared();
-            let tasks = Task::all(&found, t, engine.space);
+            let tasks = Task::all(&found, t, engine.space, sums.as_ref());
             value
                 .run(&tasks, &shared)
                 .map_err(|(f, c)| SolveError::Fault(f, c))?

@@ -1,13 +1,13 @@
 //! The parallel steps of a tier-order solve: a tier's positions cut into tasks (slices of its
 //! list, or ranges of the table to scan for its mark), and what one task does to find the
-//! positions the next tiers hold and, later, to value its positions from their children's values.
+//! positions the next tiers hold (valuing them is `value.rs`).
 
-use super::super::agg::{mex, Agg};
-use super::super::rel_value;
 use super::super::shared::{Mark, Shared};
-use super::super::store::{busy, pack, tier_of, unpack, valued, Store, UNSEEN};
-use super::{Found, Plan};
-use crate::engine::{memory, Child, Code, Engine, Expand, Fault, Rel, Scratch};
+use super::super::store::{busy, tier_of, Store, UNSEEN};
+use super::sums::Sums;
+use super::{Found, Measure, Plan};
+use crate::engine::{memory, Child, Code, Engine, Expand, Fault, Scratch};
+use crate::jit::Buffers;
 use rayon::prelude::*;
 
 /// Positions of a list given to one task: enough that handing them out costs little.
@@ -20,24 +20,38 @@ pub(super) enum Task<'a> {
     Codes(&'a [Code]),
     /// The codes from `.0` to `.1` (not included) whose entry is the tier's mark.
     Range(u64, u64),
+    /// The codes listed from a base with the digits' sum left (`Sums`) whose entry is the tier's
+    /// mark.
+    Sum(&'a Sums, Code, u64),
 }
 
 impl<'a> Task<'a> {
-    /// Tier `t`'s positions, cut into tasks.
-    pub(super) fn all(found: &'a Found, t: u64, space: u64) -> Vec<Task<'a>> {
-        match &found.lists {
-            Some(lists) => lists[t as usize]
+    /// Tier `t`'s positions, cut into tasks: its list, else the codes of its digits' sum (tiers
+    /// by the sum), else the whole table.
+    pub(super) fn all(
+        found: &'a Found,
+        t: u64,
+        space: u64,
+        sums: Option<&'a Sums>,
+    ) -> Vec<Task<'a>> {
+        match (&found.lists, sums) {
+            (Some(lists), _) => lists[t as usize]
                 .chunks(LIST_TASK)
                 .map(Task::Codes)
                 .collect(),
-            None => (0..space.div_ceil(SCAN_TASK))
+            (None, Some(s)) => s
+                .tasks(t)
+                .into_iter()
+                .map(|(base, rem)| Task::Sum(s, base, rem))
+                .collect(),
+            (None, None) => (0..space.div_ceil(SCAN_TASK))
                 .map(|k| Task::Range(k * SCAN_TASK, ((k + 1) * SCAN_TASK).min(space)))
                 .collect(),
         }
     }
 
     /// Calls `f` on each of the task's positions of tier `t`, in order, until it fails.
-    fn each<E>(
+    pub(super) fn each<E>(
         &self,
         shared: &Shared,
         t: u64,
@@ -50,6 +64,13 @@ impl<'a> Task<'a> {
                 (*from..*to)
                     .filter(|&c| shared.get(c) == mark)
                     .try_for_each(f)
+            }
+            Task::Sum(sums, base, rem) => {
+                let mark = busy(t);
+                sums.each(*base, *rem, &mut |c| match shared.get(c) == mark {
+                    true => f(c),
+                    false => Ok(()),
+                })
             }
         }
     }
@@ -93,11 +114,14 @@ impl Find<'_, '_> {
         let outs: Vec<Result<FindOut, Stop>> = tasks
             .par_iter()
             .map_init(
-                || (Scratch::default(), Vec::new()),
-                |(scratch, kids), task| {
+                || (Scratch::default(), Vec::new(), Buffers::default()),
+                |(scratch, kids, buf), task| {
                     let mut out = FindOut::default();
                     scratch.set_steps(self.steps);
                     task.each(shared, self.tier, |code| {
+                        if self.fused(code, shared, scratch, buf, &mut out)? {
+                            return Ok(());
+                        }
                         self.one(code, shared, scratch, kids, max_kids as usize, &mut out)
                     })?;
                     out.steps = scratch.steps() - self.steps;
@@ -140,10 +164,14 @@ impl Find<'_, '_> {
         }
         for k in kids.iter() {
             let e = shared.get(k.code);
-            let m = if e == UNSEEN {
-                self.plan.tier(self.engine, k.code)
-            } else {
-                tier_of(e)
+            let m = match self.plan.measure {
+                // The move says how it changed the sum: no decoding of the child.
+                Measure::Sum => match self.tier.checked_add_signed(i64::from(k.digits)) {
+                    Some(m) => m,
+                    None => return Err(Stop::Broken),
+                },
+                Measure::Pieces if e == UNSEEN => self.plan.tier(self.engine, k.code),
+                Measure::Pieces => tier_of(e),
             };
             if !self.plan.onward(self.tier, m) {
                 return Err(Stop::Broken);
@@ -185,89 +213,5 @@ impl Find<'_, '_> {
             }
         }
         None
-    }
-}
-
-/// Valuing tier `tier`'s positions, whose children are all valued.
-pub(super) struct Value<'e, 'r> {
-    pub engine: &'e Engine<'r>,
-    pub tier: u64,
-    pub impartial: bool,
-}
-
-/// What one task valued: positions by value, whether Grundy values still hold (no end other than a
-/// loss), and values too wide for the table, to be written after the parallel step.
-pub(super) struct ValueOut {
-    pub counts: [u64; 4],
-    pub grundy: bool,
-    pub later: Vec<(Code, u64)>,
-}
-
-impl Value<'_, '_> {
-    pub(super) fn run(
-        &self,
-        tasks: &[Task],
-        shared: &Shared,
-    ) -> Result<Vec<ValueOut>, (Fault, Code)> {
-        tasks
-            .par_iter()
-            .map_init(
-                || (Scratch::default(), Vec::new()),
-                |(scratch, kids), task| {
-                    let mut out = ValueOut {
-                        counts: [0; 4],
-                        grundy: true,
-                        later: Vec::new(),
-                    };
-                    task.each(shared, self.tier, |code| {
-                        self.one(code, shared, scratch, kids, &mut out)
-                    })?;
-                    Ok(out)
-                },
-            )
-            .collect()
-    }
-
-    fn one(
-        &self,
-        code: Code,
-        shared: &Shared,
-        scratch: &mut Scratch,
-        kids: &mut Vec<Child>,
-        out: &mut ValueOut,
-    ) -> Result<(), (Fault, Code)> {
-        kids.clear();
-        // Finding the positions took these steps already, within the limit.
-        scratch.set_steps(0);
-        let r = self
-            .engine
-            .expand_classes(code, scratch, |_, _, c| kids.push(c))
-            .map_err(|f| (f, code))?;
-        let entry = match r {
-            Expand::End { rel, .. } => {
-                if rel != Rel::Lose {
-                    out.grundy = false;
-                }
-                pack(rel_value(rel), 0, 0)
-            }
-            Expand::Moves => {
-                let mut agg = Agg::default();
-                for k in kids.iter() {
-                    let e = shared.get(k.code);
-                    if valued(e) {
-                        agg.fold(e, k.kept);
-                    }
-                }
-                let grundy = self.impartial.then(|| mex(&agg, kids, |c| shared.get(c)));
-                agg.entry(grundy)
-            }
-        };
-        if let Some(e) = unpack(entry) {
-            out.counts[e.value as usize] += 1;
-        }
-        if !shared.try_set(code, entry) {
-            out.later.push((code, entry));
-        }
-        Ok(())
     }
 }
