@@ -9,10 +9,11 @@
 # Grundy value; for RPS-101 on the value, the uniform strategy, its uniqueness, dominance and
 # balance), failing loudly if they do not; then it times them in interleaved rounds (gamec, ref,
 # gamec, ref, ...) and prints a table of median wall times, the median of the per-round ratios
-# and peak memory. The one-core figures run under `taskset -c 0`, gamec depth-first; the two-core
-# ones without it, gamec with `--order tiers --threads 2` where it has that option (checked
-# against the reference too; a game with no measure every move changes one way is solved
-# depth-first there as well, so its two-core figure shows what a second core brings alone).
+# and peak memory. The one-core figures run under `taskset -c 0`, gamec in its default order; the
+# two-core ones without it, gamec with `--threads 2` where it has that option (checked against the
+# reference too): a game swept through its position numbers is then found and valued at once on
+# two threads; the others are solved as on one core, so their two-core figure shows what a second
+# core brings alone. The last column is the order gamec's two-core run printed.
 #
 # Usage: benches/all.sh [RUNS] [--quick] [--big-rounds N] [--one-core] [--timeout S]
 #   RUNS        timed rounds per benchmark and core count (default 3)
@@ -50,8 +51,8 @@ for src in benches/ref/*.c; do
 done
 
 tiers=()
-if "$bin" solve --help | grep -q -- '--order'; then
-  tiers=(--order tiers --threads 2)
+if "$bin" solve --help | grep -q -- '--threads'; then
+  tiers=(--threads 2)
 fi
 nosym=()
 if "$bin" solve --help | grep -q -- '--no-symmetry'; then
@@ -104,7 +105,7 @@ bench() {
     local rt rp
     rt=$(awk -F'\t' '$1 == "cmd" && $2 == 0 { print $3 }' "$work/t")
     rp=$(awk -F'\t' '$1 == "cmd" && $2 == 0 { print $4 }' "$work/t")
-    rows+=("$name	$(awk '/^positions/ { print $2 }' "$work/r")	failed	$(secs "$rt")	-	-	$(mib "$rp")	-	-	-")
+    rows+=("$name	$(awk '/^positions/ { print $2 }' "$work/r")	failed	$(secs "$rt")	-	-	$(mib "$rp")	-	-	-	-")
     notes+=("$name: gamec failed: $why")
     return
   fi
@@ -129,25 +130,27 @@ bench() {
   if ((two)); then cmds+=("$gcmd2" "$rcmd"); fi
   if ! python3 benches/ratio.py --tsv -n "$runs" --timeout "$limit" "${cmds[@]}" > "$work/t" 2> "$work/terr"; then
     echo "   timing FAILED: $(head -1 "$work/terr")"
-    rows+=("$name	$(awk '/^positions/ { print $2 }' "$work/r")	failed	-	-	-	-	-	-	-")
+    rows+=("$name	$(awk '/^positions/ { print $2 }' "$work/r")	failed	-	-	-	-	-	-	-	-")
     notes+=("$name: a timed run failed: $(head -1 "$work/terr")")
     return
   fi
   local f
   f() { awk -F'\t' -v k="$1" -v i="$2" -v c="$3" '$1 == k && $2 == i { print $c }' "$work/t"; }
-  local g1 r1 q1 gp rp g2=- r2=- q2=-
+  local g1 r1 q1 gp rp g2=- r2=- q2=- o2=-
   g1=$(secs "$(f cmd 0 3)"); r1=$(secs "$(f cmd 1 3)")
-  q1=$(awk -v m="$(f ratio 0 3)" -v lo="$(f ratio 0 4)" -v hi="$(f ratio 0 5)" 'BEGIN { printf "%.1f (%.1f-%.1f)", m, lo, hi }')
+  q1=$(awk -v m="$(f ratio 0 3)" -v lo="$(f ratio 0 4)" -v hi="$(f ratio 0 5)" 'BEGIN { printf "%.2f (%.2f-%.2f)", m, lo, hi }')
   gp=$(f cmd 0 4); rp=$(f cmd 1 4)
   if ((two)); then
     g2=$(secs "$(f cmd 2 3)"); r2=$(secs "$(f cmd 3 3)")
-    q2=$(awk -v m="$(f ratio 1 3)" 'BEGIN { printf "%.1f", m }')
+    q2=$(awk -v m="$(f ratio 1 3)" -v lo="$(f ratio 1 4)" -v hi="$(f ratio 1 5)" 'BEGIN { printf "%.2f (%.2f-%.2f)", m, lo, hi }')
+    o2=$(grep -m1 '^order' "$work/g2" 2> /dev/null | sed 's/^order *//; s/in the order of position numbers, which every move/sweep:/; s/ (finding and valuing at once)//' || true)
+    o2=${o2:--}
     gp=$(awk -v a="$gp" -v b="$(f cmd 2 4)" 'BEGIN { print (a > b ? a : b) }')
     rp=$(awk -v a="$rp" -v b="$(f cmd 3 4)" 'BEGIN { print (a > b ? a : b) }')
   fi
   local positions
   positions=$(awk '/^positions/ { print $2 }' "$work/r")
-  rows+=("$name	${positions:--}	$g1	$r1	$q1	$(mib "$gp")	$(mib "$rp")	$g2	$r2	$q2")
+  rows+=("$name	${positions:--}	$g1	$r1	$q1	$(mib "$gp")	$(mib "$rp")	$g2	$r2	$q2	$o2")
   echo "   timed: gamec $g1, reference $r1, ratio $q1 on one core"
 }
 
@@ -159,7 +162,7 @@ else
   echo "gamec solve has no --no-symmetry flag (no symmetry declarations to leave out)"
 fi
 ((${#pin[@]})) || echo "taskset is missing: the one-core figures are not pinned to one core"
-((${#tiers[@]})) && notes+=("2 cores: gamec solve ${tiers[*]} (tier order on two threads where the game has a measure every move changes one way; depth-first otherwise); 1 core: depth-first")
+((${#tiers[@]})) && notes+=("2 cores: gamec solve ${tiers[*]} (finding and valuing at once where positions are swept in the order of their numbers; otherwise as on one core); 1 core: gamec's default order")
 
 bench "Nim 8x7" "games/nim.game --set piles=7,7,7,7,7,7,7,7" "nim 7 7 7 7 7 7 7 7"
 if ((quick)); then
@@ -186,7 +189,7 @@ echo
 echo "gamec against hand-specialised C references (benches/ref), median wall time of $runs interleaved rounds (unless a row says);"
 echo "ratio = median of the per-round ratios gamec/reference (min-max); peak = largest resident memory of any run."
 {
-  printf 'benchmark\tpositions\tgamec 1 core\tref 1 core\tratio 1 core\tgamec peak\tref peak\tgamec 2 cores\tref 2 cores\tratio 2 cores\n'
+  printf 'benchmark\tpositions\tgamec 1 core\tref 1 core\tratio 1 core\tgamec peak\tref peak\tgamec 2 cores\tref 2 cores\tratio 2 cores\t2-core order\n'
   printf '%s\n' "${rows[@]}"
 } | awk -F'\t' '{ for (i = 1; i <= NF; i++) { cell[NR, i] = $i; if (length($i) > w[i]) w[i] = length($i) } n = NF }
   END { for (r = 1; r <= NR; r++) { line = ""; for (i = 1; i <= n; i++) line = line (i < n ? sprintf("%-*s  ", w[i], cell[r, i]) : cell[r, i]); print line } }'

@@ -57,7 +57,9 @@ pub struct GameArgs {
     /// --threads threads when every move changes a measure one way (else depth-first).
     #[arg(long, value_enum, default_value_t = SolveOrder::Auto)]
     pub order: SolveOrder,
-    /// Threads for `--order tiers` [default: one a core].
+    /// Threads for solving: with --order auto, 2 or more find and value positions at once where
+    /// positions are taken in the order of their numbers [default: 1]; with --order tiers, each
+    /// tier's positions are shared among them [default: one a core].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
     /// Run the rules with the interpreter instead of compiling them to native code (slower; the
@@ -68,10 +70,15 @@ pub struct GameArgs {
 
 impl GameArgs {
     pub fn limits(&self) -> Limits {
-        let threads = self.threads.map_or_else(
-            || std::thread::available_parallelism().map_or(1, |n| n.get()),
-            usize::from,
-        );
+        // Without --threads, the default order runs on one thread (its output, the `order` line
+        // included, is then the same on every machine); tier order on every core.
+        let threads = match (self.threads, self.order) {
+            (Some(n), _) => usize::from(n),
+            (None, SolveOrder::Tiers) => {
+                std::thread::available_parallelism().map_or(1, |n| n.get())
+            }
+            (None, _) => 1,
+        };
         Limits::new(self.max_positions, self.max_steps)
             .with_symmetry(!self.no_symmetry)
             .with_threads(threads)

@@ -43,7 +43,8 @@ fn nested_comprehensions_are_bounded_by_their_product() {
             chance: false,
             tiers: true,
             compiled: true,
-            sweep: true
+            sweep: true,
+            pair: true,
         }
     );
 }
@@ -65,7 +66,8 @@ fn a_comprehension_in_a_guard_counts_the_parameters_around_it() {
             chance: false,
             tiers: true,
             compiled: true,
-            sweep: true
+            sweep: true,
+            pair: true,
         }
     );
 }

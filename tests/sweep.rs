@@ -162,6 +162,9 @@ fn faults_and_limits_are_reported_as_depth_first_reports_them() {
         &["--max-positions", "5"],
         &["--max-steps", "12"],
         &["--interpreted"],
+        &["--threads", "2"],
+        &["--threads", "2", "--max-positions", "5"],
+        &["--threads", "2", "--max-steps", "12"],
     ] {
         let run = |order: &str| {
             let mut a = vec!["solve", "-", "--order", order];
@@ -190,5 +193,89 @@ fn the_json_names_the_sweep() {
     assert_eq!(
         v["order"],
         serde_json::json!({"kind": "sweep", "direction": "up", "threads": 1})
+    );
+}
+
+/// `solve -` with `args` on one thread and on two: the same answers; returns the two-thread
+/// run's `order` line.
+fn on_two_threads(source: &str, args: &[&str]) -> String {
+    let run = |threads: &str| {
+        let mut a = vec!["solve", "-", "--threads", threads];
+        a.extend_from_slice(args);
+        let r = gamec_in(&a, source);
+        assert_eq!(r.code, 0, "{args:?} {}", r.stderr);
+        r.stdout
+    };
+    let (one, two) = (run("1"), run("2"));
+    let body = |s: &str| {
+        s.lines()
+            .filter(|l| !l.starts_with("order"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(body(&one), body(&two), "{args:?}");
+    two.lines()
+        .find(|l| l.starts_with("order"))
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn two_threads_find_and_value_at_once_to_the_same_answers() {
+    let lowers = "order       in the order of position numbers, which every move lowers, \
+                  2 threads (finding and valuing at once)";
+    let raises = "order       in the order of position numbers, which every move raises, \
+                  2 threads (finding and valuing at once)";
+    let cases: &[(&str, &[&str], &str)] = &[
+        ("one_two_ten.game", &[], raises),
+        // Remoteness past 16-bit entries: the table widens while both threads run.
+        ("one_two_ten.game", &["--set", "goal=600"], raises),
+        ("kayles.game", &[], lowers),
+        // More than one chunk of codes (65,536): valuing runs ahead of finding, on every code.
+        (
+            "nim.game",
+            &["--no-symmetry", "--set", "piles=5,5,5,5,5,5,5"],
+            lowers,
+        ),
+        (
+            "nim.game",
+            &["--no-symmetry", "--set", "misere=true"],
+            lowers,
+        ),
+        ("chomp.game", &[], lowers),
+        // Its labels ("take {n} from the first", "... from both") all start "take ": they are
+        // checked for repeats position by position, which only the general path does, so the
+        // sweep stays on one thread and says so.
+        (
+            "wythoff.game",
+            &[],
+            "order       in the order of position numbers, which every move lowers, one thread",
+        ),
+        // Depth-first runs on one thread whatever --threads says, and says so.
+        (
+            "one_die.game",
+            &[],
+            "order       depth-first from the start, one thread",
+        ),
+    ];
+    for (game, args, order) in cases {
+        assert_eq!(
+            &on_two_threads(&shipped_source(game), args),
+            order,
+            "{game} {args:?}"
+        );
+    }
+}
+
+#[test]
+fn two_threads_in_the_json() {
+    let r = gamec_in(
+        &["solve", "-", "--json", "--threads", "2"],
+        &shipped_source("one_two_ten.game"),
+    );
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(
+        v["order"],
+        serde_json::json!({"kind": "sweep", "direction": "up", "threads": 2})
     );
 }

@@ -178,12 +178,29 @@ fn formats(src: &str) -> Result<(), String> {
     }
 }
 
-/// Solving in tier order on two threads, where it applies, finds the positions, values and
-/// counts the depth-first solver found, within the same steps.
+/// Solving on two threads, in tier order where it applies and by default (a sweep then finds
+/// and values at once), finds the positions, values and counts the one-thread solve found,
+/// within the same steps.
 fn tiers_agree(engine: &Engine, s: &Solution, roots: &[u64]) -> Result<(), String> {
     let two = Engine::new(engine.rules)
         .with_max_steps(MAX_STEPS)
         .with_threads(2);
+    match solve::solve(&two, roots, MAX_POSITIONS) {
+        Ok(t) => {
+            agree(s, &t, roots)?;
+            let (a, b) = (
+                (t.positions, t.counts, t.grundy, t.in_all),
+                (s.positions, s.counts, s.grundy, s.in_all),
+            );
+            if a != b {
+                return Err(format!(
+                    "on two threads {a:?}, on one {b:?} (positions, counts, Grundy, in all)"
+                ));
+            }
+        }
+        Err(SolveError::Memory(_)) => {}
+        Err(e) => return Err(format!("one thread solves it; two: {e:?}")),
+    }
     match solve::solve_in_tiers(&two, roots, MAX_POSITIONS) {
         Ok(None) | Err(SolveError::Memory(_)) => Ok(()),
         Ok(Some(t)) => {

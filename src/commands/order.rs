@@ -10,9 +10,14 @@ pub fn order_text(o: Order) -> String {
         Order::Retrograde => {
             "retrograde analysis of the state graph (play can return to a position)".into()
         }
-        Order::Sweep { down } => format!(
-            "in the order of position numbers, which every move {}, one thread",
-            if down { "lowers" } else { "raises" }
+        Order::Sweep { down, threads } => format!(
+            "in the order of position numbers, which every move {}, {}",
+            if down { "lowers" } else { "raises" },
+            if threads == 1 {
+                "one thread".to_string()
+            } else {
+                format!("{threads} threads (finding and valuing at once)")
+            }
         ),
         Order::Tiers {
             measure,
@@ -33,10 +38,10 @@ pub fn order_json(o: Order) -> Json {
     match o {
         Order::DepthFirst => json!({ "kind": "depth-first", "threads": 1 }),
         Order::Retrograde => json!({ "kind": "retrograde", "threads": 1 }),
-        Order::Sweep { down } => json!({
+        Order::Sweep { down, threads } => json!({
             "kind": "sweep",
             "direction": if down { "down" } else { "up" },
-            "threads": 1,
+            "threads": threads,
         }),
         Order::Tiers {
             measure,

@@ -7,6 +7,14 @@ use super::{Child, Code, Engine, Expand, Fault, Rel, Scratch};
 use crate::jit::{Kernel, Mode, Numbering, Status};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// The range kernels of a sweep: finding in the table, valuing, and finding into a bitset (for a
+/// sweep on two threads).
+pub struct SweepKernels {
+    pub find: Kernel,
+    pub value: Kernel,
+    pub find_bits: Kernel,
+}
+
 /// Whether compiled expansions are compared with the interpreter's (`set_verify`, or the
 /// environment variable `GAMEC_VERIFY_KERNEL=1`).
 static VERIFY: AtomicBool = AtomicBool::new(false);
@@ -46,7 +54,7 @@ impl Engine<'_> {
     /// The kernels of a sweep through the position numbers (finding, valuing; each over a range of
     /// codes a call), compiled on first use; `None` where the compiled rules are not used, or labels are checked as moves are
     /// generated (the finding kernel does not), or positions are reduced by symmetry.
-    pub fn sweep_kernels(&self) -> Option<&(Kernel, Kernel)> {
+    pub fn sweep_kernels(&self) -> Option<&SweepKernels> {
         if !self.compiled || self.rules.labels_checked || self.symmetry.is_some() {
             return None;
         }
@@ -59,7 +67,12 @@ impl Engine<'_> {
                 };
                 let find = Kernel::compile_range(self.rules, &num, Mode::Find).ok()?;
                 let value = Kernel::compile_range(self.rules, &num, Mode::Value).ok()?;
-                Some((find, value))
+                let find_bits = Kernel::compile_range(self.rules, &num, Mode::FindBits).ok()?;
+                Some(SweepKernels {
+                    find,
+                    value,
+                    find_bits,
+                })
             })
             .as_ref()
     }

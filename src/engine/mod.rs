@@ -16,7 +16,7 @@ mod simple_moves;
 pub mod symmetry;
 mod trace;
 
-pub use compiled::{set_verify, verifying};
+pub use compiled::{set_verify, verifying, SweepKernels};
 pub use encode::Pos;
 pub use expansion::{Child, Expand, Fault, Rel, Scratch};
 pub use setup::Branch;
@@ -134,7 +134,7 @@ pub struct Engine<'r> {
     /// The compiled rules, once compiled (`None` inside: left to the interpreter).
     kernel: std::sync::OnceLock<Option<crate::jit::Kernel>>,
     /// The finding and valuing kernels of a sweep, once compiled.
-    sweep_kernels: std::sync::OnceLock<Option<(crate::jit::Kernel, crate::jit::Kernel)>>,
+    sweep_kernels: std::sync::OnceLock<Option<compiled::SweepKernels>>,
     /// The finding and valuing kernels of a solve in tier order, once compiled.
     tier_kernels: std::sync::OnceLock<Option<(crate::jit::Kernel, crate::jit::Kernel)>>,
 }

@@ -37,6 +37,9 @@ pub struct Frame {
     /// A kernel over a range: its first and last codes (`code` says where it stopped).
     pub from: u64,
     pub to: u64,
+    /// A sweep on two threads: the bitset of positions found (64 a word) and its length in words.
+    pub bits: u64,
+    pub bits_len: u64,
 }
 
 /// Byte offsets of the frame's fields, for the generated code.
@@ -58,6 +61,8 @@ pub(super) mod at {
     pub const ENTRY: i32 = 112;
     pub const FROM: i32 = 120;
     pub const TO: i32 = 128;
+    pub const BITS: i32 = 136;
+    pub const BITS_LEN: i32 = 144;
 }
 
 /// What a kernel returns.

@@ -18,7 +18,7 @@ use cranelift_codegen::ir::{types, AbiParam};
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, Linkage, Module};
-use std::sync::atomic::AtomicU16;
+use std::sync::atomic::{AtomicU16, AtomicU64};
 
 /// The most children a buffer starts with room for, and undo entries.
 const FIRST_KIDS: usize = 64;
@@ -161,20 +161,26 @@ impl Kernel {
     }
 
     /// A range kernel's call on the codes `from..=to` (down when flag bit 3 is set), each marked
-    /// one expanded: `Done` when every code is done; otherwise it stopped at `buf.stopped().0`,
+    /// one expanded (finding into `bits`: those whose bit is set; valuing with flag bit 4: those
+    /// whose bit is set, with flag bit 5: every code): `Done` when every code is done; otherwise it stopped at `buf.stopped().0`,
     /// whose marks are `buf.kids_len()` (finding): take them back, do that position otherwise
     /// (or, on `Room`, grow the buffers), and call again from the next code. The steps and
     /// positions marked (`stopped`) count the positions done before the stop.
+    #[allow(clippy::too_many_arguments)]
     pub fn sweep_range(
         &self,
         (from, to): (u64, u64),
         budget: u64,
         buf: &mut Buffers,
         table: &[AtomicU16],
+        bits: &[AtomicU64],
         flags: u64,
     ) -> Status {
         buf.frame.from = from;
         buf.frame.to = to;
+        // Written by one thread (finding) while another reads it (valuing): atomics.
+        buf.frame.bits = bits.as_ptr() as u64;
+        buf.frame.bits_len = bits.len() as u64;
         self.call(from, budget, buf, table, flags)
     }
 

@@ -51,7 +51,7 @@ pub enum Order {
     Retrograde,
     /// In the order of position numbers, which every move lowers (`down`) or raises: found in
     /// one sweep, valued in one sweep back.
-    Sweep { down: bool },
+    Sweep { down: bool, threads: usize },
 }
 
 /// The value of every reachable position.

@@ -29,6 +29,8 @@ pub enum Case {
         compiled: bool,
         /// Whether the default solve swept through the position numbers.
         sweep: bool,
+        /// Whether the default solve on two threads found and valued at once, and agreed.
+        pair: bool,
     },
 }
 
@@ -159,6 +161,8 @@ fn solved(game: &rf::Game, m: &Mapped, starts: &[gamec::engine::Branch]) -> Resu
         .with_max_steps(m.engine.max_steps)
         .with_threads(2);
     let tiered = solve::solve_in_tiers(&two, &roots, limit).transpose();
+    // The default solve on two threads: a sweep finds and values at once where it applies.
+    let paired = solve::solve(&two, &roots, limit);
     let faults = m.graph.faults();
     let (fast, slow) = match (fast, slow) {
         (Ok(a), Ok(b)) if faults.is_empty() => (a, b),
@@ -168,6 +172,7 @@ fn solved(game: &rf::Game, m: &Mapped, starts: &[gamec::engine::Branch]) -> Resu
             if let Some(t) = tiered {
                 m.faults(&faults, t.err(), "solve in tiers")?;
             }
+            m.faults(&faults, paired.err(), "solve on two threads")?;
             return Ok(Case::BothFailed(kinds));
         }
     };
@@ -187,6 +192,22 @@ fn solved(game: &rf::Game, m: &Mapped, starts: &[gamec::engine::Branch]) -> Resu
                 "positions, counts, Grundy, in all: in tiers {a:?}, depth-first {b:?}"
             ));
         }
+    }
+    let paired = paired.map_err(|e| format!("solve on two threads: {e:?}"))?;
+    m.values(&solved, &paired, "solve on two threads")?;
+    let (a, b) = (
+        (
+            paired.positions,
+            paired.counts,
+            paired.grundy,
+            paired.in_all,
+        ),
+        (fast.positions, fast.counts, fast.grundy, fast.in_all),
+    );
+    if a != b {
+        return Err(format!(
+            "positions, counts, Grundy, in all: on two threads {a:?}, on one {b:?}"
+        ));
     }
     if fast.grundy != solved.grundy.is_some() {
         return Err(format!(
@@ -211,5 +232,6 @@ fn solved(game: &rf::Game, m: &Mapped, starts: &[gamec::engine::Branch]) -> Resu
         tiers,
         compiled: m.engine.kernel().is_some(),
         sweep: matches!(fast.order, solve::Order::Sweep { .. }),
+        pair: matches!(paired.order, solve::Order::Sweep { threads: 2, .. }),
     })
 }

@@ -26,7 +26,8 @@ fn a_setup_by_player_2_runs_as_player_2s_move() {
             chance: false,
             tiers: true,
             compiled: true,
-            sweep: true
+            sweep: true,
+            pair: true,
         }
     );
 }
@@ -110,7 +111,8 @@ fn ranges_up_to_the_largest_number_end_there() {
             chance: false,
             tiers: true,
             compiled: true,
-            sweep: true
+            sweep: true,
+            pair: true,
         }
     );
     let Some((_, gamec::Compiled::Sequential(rules))) = gamec::compile(&src, &[]).0 else {
@@ -152,7 +154,8 @@ fn rolls_with_extreme_weights_and_ranges() {
             chance: true,
             tiers: true,
             compiled: true,
-            sweep: true
+            sweep: true,
+            pair: true,
         }
     );
     let src = format!(

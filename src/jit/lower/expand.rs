@@ -112,7 +112,7 @@ pub(in crate::jit) fn build(
     }
     match mode {
         Mode::Value => me.start_value(),
-        Mode::Find => me.start_find(),
+        Mode::Find | Mode::FindBits => me.start_find(),
         Mode::FindTiers => me.start_tiered(),
         Mode::Expand => {}
     }
@@ -231,10 +231,10 @@ impl Lower<'_, '_> {
         self.bail_if(none);
         match self.mode {
             Mode::Expand => {}
-            Mode::Find | Mode::FindTiers => {
+            Mode::Find | Mode::FindBits | Mode::FindTiers => {
                 let broken = match self.mode {
-                    Mode::Find => self.against_sweep(),
-                    _ => self.against_tiers(),
+                    Mode::FindTiers => self.against_tiers(),
+                    _ => self.against_sweep(),
                 };
                 let (yes, no) = (self.b.create_block(), self.b.create_block());
                 self.b.ins().brif(broken, yes, &[], no, &[]);
@@ -271,7 +271,7 @@ impl Lower<'_, '_> {
         self.bail_if(over);
         self.b.ins().store(flags(), steps, self.frame, at::STEPS);
         let n = match self.mode {
-            Mode::Find => self.b.use_var(self.nnew),
+            Mode::Find | Mode::FindBits => self.b.use_var(self.nnew),
             // Marked only now that the position is known to have moves within its steps.
             Mode::FindTiers if status == MOVES => self.mark_found(),
             Mode::FindTiers => self.konst(0),

@@ -20,6 +20,7 @@ impl Mode {
         match self {
             Mode::Expand => "gamec_expand",
             Mode::Find => "gamec_find",
+            Mode::FindBits => "gamec_find_bits",
             Mode::FindTiers => "gamec_find_tiers",
             Mode::Value => "gamec_value",
         }
@@ -33,6 +34,9 @@ pub enum Mode {
     Expand,
     /// Check its direction and mark it in the table (a sweep's finding pass).
     Find,
+    /// Check its direction and mark it in a bitset of reachability (a sweep's finding pass on two
+    /// threads, the other valuing in the table meanwhile).
+    FindBits,
     /// Record it with its change of the digits' sum, and mark the unseen ones with their tier
     /// when the position has moves (finding in tier order, threads sharing the table).
     FindTiers,

@@ -3,6 +3,7 @@
 //! interval it is known to lie in, so that a check that cannot fail is not emitted.
 
 mod arith;
+mod bits;
 mod cost;
 mod expand;
 mod expr;
@@ -290,7 +291,7 @@ impl Lower<'_, '_> {
 
     /// Finding: how many positions were marked, for the caller to take the marks back.
     pub(super) fn store_marked(&mut self) {
-        if self.mode == Mode::Find {
+        if matches!(self.mode, Mode::Find | Mode::FindBits) {
             let n = self.b.use_var(self.nnew);
             self.b.ins().store(flags(), n, self.frame, at::KIDS_LEN);
         }

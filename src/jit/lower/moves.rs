@@ -193,6 +193,10 @@ impl Lower<'_, '_> {
                 self.emit_find(child);
                 return self.count_move();
             }
+            Mode::FindBits => {
+                self.emit_find_bits(child);
+                return self.count_move();
+            }
             Mode::FindTiers => {
                 self.emit_tiered(child, digits);
                 return self.count_move();

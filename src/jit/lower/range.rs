@@ -85,10 +85,7 @@ impl Lower<'_, '_> {
         self.b.ins().jump(head, &[]);
         self.b.switch_to_block(head);
         let c = self.b.use_var(r.code);
-        let off = self.b.ins().ishl_imm(c, 1);
-        let addr = self.b.ins().iadd(self.table.0, off);
-        let e = self.b.ins().uload16(I64, MemFlags::trusted(), addr, 0);
-        let marked = self.b.ins().icmp_imm(IntCC::Equal, e, MARK16);
+        let marked = self.opens(c);
         self.b.ins().brif(marked, open, &[], r.next, &[]);
         self.b.switch_to_block(open);
         self.code = c;
@@ -105,6 +102,42 @@ impl Lower<'_, '_> {
             self.b.def_var(var, zero);
         }
         self.b.def_var(self.scale, one);
+    }
+
+    /// Whether the loop opens code `c` (an i8 truth value): finding in the bitset, if its bit is
+    /// set; valuing with flag bit 5, always (finding has not got there: its reach is not known);
+    /// with flag bit 4, if its bit is set; else if the table marks it.
+    fn opens(&mut self, c: cranelift_codegen::ir::Value) -> cranelift_codegen::ir::Value {
+        if self.mode == Mode::FindBits {
+            return self.bit_set(c);
+        }
+        let off = self.b.ins().ishl_imm(c, 1);
+        let addr = self.b.ins().iadd(self.table.0, off);
+        let e = self.b.ins().uload16(I64, MemFlags::trusted(), addr, 0);
+        let marked = self.b.ins().icmp_imm(IntCC::Equal, e, MARK16);
+        if self.mode != Mode::Value {
+            return marked;
+        }
+        let (by_bits, all) = (self.b.create_block(), self.b.create_block());
+        let join = self.b.create_block();
+        self.b
+            .append_block_param(join, cranelift_codegen::ir::types::I8);
+        let guided = self.b.ins().band_imm(self.sweep_flags, 16);
+        let every = self.b.ins().band_imm(self.sweep_flags, 32);
+        self.b.ins().brif(every, all, &[], by_bits, &[]);
+        self.b.switch_to_block(all);
+        let yes = self.b.ins().iconst(cranelift_codegen::ir::types::I8, 1);
+        self.b.ins().jump(join, &[yes.into()]);
+        self.b.switch_to_block(by_bits);
+        let (bits, table) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(guided, bits, &[], table, &[]);
+        self.b.switch_to_block(table);
+        self.b.ins().jump(join, &[marked.into()]);
+        self.b.switch_to_block(bits);
+        let set = self.bit_set(c);
+        self.b.ins().jump(join, &[set.into()]);
+        self.b.switch_to_block(join);
+        self.b.block_params(join)[0]
     }
 
     /// The position is done with `status`: its steps counted (past the budget, the kernel gives
@@ -124,13 +157,13 @@ impl Lower<'_, '_> {
         self.bail_if(over);
         self.b.def_var(r.steps_done, total);
         match (self.mode, status, rel) {
-            (Mode::Find, MOVES, _) => {
+            (Mode::Find | Mode::FindBits, MOVES, _) => {
                 let n = self.b.use_var(self.nnew);
                 let news = self.b.use_var(r.news);
                 let news = self.b.ins().iadd(news, n);
                 self.b.def_var(r.news, news);
             }
-            (Mode::Find, END, _) => self.unmark_all(),
+            (Mode::Find | Mode::FindBits, END, _) => self.unmark_all(),
             (Mode::Value, END, Some(rel)) => {
                 // Win, lose, tie: tags 2, 3, 4 in the top bits; remoteness and Grundy 0.
                 let tags = self.konst(0x432);
@@ -175,10 +208,14 @@ impl Lower<'_, '_> {
         let rec = self.b.ins().imul_imm(jv, stride);
         let rec = self.b.ins().iadd(self.kids, rec);
         let child = self.b.ins().load(I64, flags(), rec, 0);
-        let off = self.b.ins().ishl_imm(child, 1);
-        let addr = self.b.ins().iadd(self.table.0, off);
-        let none = self.b.ins().iconst(I16, 0);
-        self.b.ins().store(MemFlags::trusted(), none, addr, 0);
+        if self.mode == Mode::FindBits {
+            self.clear_bit(child);
+        } else {
+            let off = self.b.ins().ishl_imm(child, 1);
+            let addr = self.b.ins().iadd(self.table.0, off);
+            let none = self.b.ins().iconst(I16, 0);
+            self.b.ins().store(MemFlags::trusted(), none, addr, 0);
+        }
         let jv = self.b.ins().iadd_imm(jv, 1);
         self.b.def_var(j, jv);
         self.b.ins().jump(head, &[]);

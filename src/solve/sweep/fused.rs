@@ -20,9 +20,10 @@ impl Sweep<'_, '_> {
         finding: bool,
         descending: bool,
     ) -> Result<Option<Found>, super::SolveError> {
-        let Some((find, value)) = self.engine.sweep_kernels() else {
+        let Some(k) = self.engine.sweep_kernels() else {
             return Ok(None);
         };
+        let (find, value) = (&k.find, &k.value);
         if !matches!(store, Store::Dense16(_)) {
             return Ok(None);
         }
@@ -87,7 +88,7 @@ impl Sweep<'_, '_> {
             true => self.engine.max_steps.saturating_sub(self.scratch.steps()),
             false => u64::MAX,
         };
-        let status = kernel.sweep_range(range, budget, &mut self.buf, atomic16(table), flags);
+        let status = kernel.sweep_range(range, budget, &mut self.buf, atomic16(table), &[], flags);
         let (stop, news, endless) = self.buf.stopped();
         if !matches!(
             status,

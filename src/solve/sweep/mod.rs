@@ -7,6 +7,7 @@
 //! solver.
 
 mod fused;
+mod pair;
 
 use super::agg::{mex, Agg};
 use super::progress::Progress;
@@ -14,6 +15,7 @@ use super::store::{pack, tag, unpack, valued, Store, BUSY, DENSE_BYTES_PER_CODE,
 use super::{rel_value, Order, Solution, SolveError};
 use crate::engine::{memory, Child, Code, Engine, Expand, Rel, Scratch};
 use crate::jit::Buffers;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 /// The most position numbers a sweep reads through (each twice, at about a nanosecond each).
 const MAX_SWEPT: u64 = 1 << 28;
@@ -75,6 +77,18 @@ pub(super) fn solve(
     if table.saturating_add(BUFFER_BYTES) > memory::byte_budget() {
         return Ok(None);
     }
+    if engine.threads >= 2 {
+        if let (Some(kernels), Store::Dense16(_)) = (engine.sweep_kernels(), &store) {
+            return on_two_threads(
+                engine,
+                kernels,
+                (roots, limit, impartial),
+                store,
+                (lo, hi),
+                down,
+            );
+        }
+    }
     let mut s = Sweep {
         engine,
         down,
@@ -112,7 +126,7 @@ pub(super) fn solve(
         in_all: s.positions,
         in_all_reachable: true,
         symmetry: None,
-        order: Order::Sweep { down },
+        order: Order::Sweep { down, threads: 1 },
     }))
 }
 
@@ -260,6 +274,61 @@ impl Sweep<'_, '_> {
             }
         })
     }
+}
+
+/// The sweep with finding and valuing on two threads at once (`pair.rs`).
+fn on_two_threads(
+    engine: &Engine,
+    kernels: &crate::engine::SweepKernels,
+    (roots, limit, impartial): (&[Code], u64, bool),
+    mut store: Store,
+    range: (Code, Code),
+    down: bool,
+) -> Result<Option<Solution>, SolveError> {
+    let words = engine.space.div_ceil(64) as usize;
+    let pair = pair::Pair {
+        engine,
+        kernels,
+        down,
+        impartial,
+        limit,
+        range,
+        bits: (0..words).map(|_| AtomicU64::new(0)).collect(),
+        settled: AtomicU64::new(if down { u64::MAX } else { 0 }),
+        stop: AtomicBool::new(false),
+    };
+    let mut first = 0u64;
+    for &r in roots {
+        if let Some(w) = pair.bits.get((r >> 6) as usize) {
+            if w.fetch_or(1 << (r & 63), Relaxed) >> (r & 63) & 1 == 0 {
+                first += 1;
+            }
+        }
+    }
+    let (found, aside) = std::thread::scope(|scope| {
+        let finder = scope.spawn(|| pair.find(first));
+        let aside = pair.value(&mut store);
+        let found = finder
+            .join()
+            .unwrap_or_else(|p| std::panic::resume_unwind(p));
+        (found, aside)
+    });
+    let positions = match found? {
+        (Found::Broken, _) => return Ok(None),
+        (Found::Done, n) => n,
+    };
+    let (counts, open_end) = pair.settle(&mut store, &aside)?;
+    Ok(Some(Solution {
+        store,
+        positions,
+        counts,
+        loopy: false,
+        grundy: impartial && !open_end,
+        in_all: positions,
+        in_all_reachable: true,
+        symmetry: None,
+        order: Order::Sweep { down, threads: 2 },
+    }))
 }
 
 /// The positions of `lo..=hi` by value (win, lose, tie, draw).
