@@ -122,8 +122,8 @@ fn dodgem_matches_a_retrograde_solver() {
         d => format!("by value    win {wins}, lose {losses}, draw {d}\n"),
     };
     // Dodgem loops, so it is solved by retrograde analysis, and the last line says so.
-    let order =
-        "order       retrograde analysis of the state graph (play can return to a position)\n";
+    let order = "order       retrograde analysis over the table of position numbers \
+                 (play can return to a position)\n";
     assert!(
         out.ends_with(&format!("{by_value}{order}")),
         "{by_value} by the solver here; {out}"

@@ -80,7 +80,7 @@ fn shipped_games_give_the_same_answers_in_either_order() {
             // Loopy: the first move changes no measure, so it is solved as always.
             "tug_of_war.game",
             &["--threads", "2"],
-            "retrograde analysis of the state graph (play can return to a position)",
+            "retrograde analysis over the table of position numbers (play can return to a position)",
         ),
     ];
     for (game, extra, order) in cases {

@@ -10,6 +10,9 @@ pub fn order_text(o: Order) -> String {
         Order::Retrograde => {
             "retrograde analysis of the state graph (play can return to a position)".into()
         }
+        Order::RetrogradeTable => "retrograde analysis over the table of position numbers \
+            (play can return to a position)"
+            .into(),
         Order::Sweep { down, threads } => format!(
             "in the order of position numbers, which every move {}, {}",
             if down { "lowers" } else { "raises" },
@@ -38,6 +41,7 @@ pub fn order_json(o: Order) -> Json {
     match o {
         Order::DepthFirst => json!({ "kind": "depth-first", "threads": 1 }),
         Order::Retrograde => json!({ "kind": "retrograde", "threads": 1 }),
+        Order::RetrogradeTable => json!({ "kind": "retrograde-table", "threads": 1 }),
         Order::Sweep { down, threads } => json!({
             "kind": "sweep",
             "direction": if down { "down" } else { "up" },

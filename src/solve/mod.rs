@@ -10,6 +10,7 @@ mod progress;
 mod shared;
 mod store;
 mod sweep;
+mod table;
 mod tiers;
 
 pub use chance::{win_probabilities, Probabilities};
@@ -49,6 +50,9 @@ pub enum Order {
     },
     /// Retrograde analysis on the explicit state graph (a loopy game).
     Retrograde,
+    /// Retrograde analysis on a table over every position number, holding the moves into each
+    /// position but no numbering (a loopy game whose table fits in memory).
+    RetrogradeTable,
     /// In the order of position numbers, which every move lowers (`down`) or raises: found in
     /// one sweep, valued in one sweep back.
     Sweep { down: bool, threads: usize },
@@ -105,7 +109,7 @@ pub(crate) fn rel_value(r: Rel) -> Value {
 /// that order is asked for and the game has a measure every move changes one way; by sweeps
 /// through the position numbers (`--order auto`, the default) when every move lowers them or
 /// every move raises them; otherwise depth-first, and by retrograde analysis if the game turns
-/// out to be loopy.
+/// out to be loopy (on a table over the position numbers when it fits, else on the compact graph).
 pub fn solve(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, SolveError> {
     let impartial = impartial(engine);
     let roots = classes(engine, roots);
@@ -120,7 +124,10 @@ pub fn solve(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, So
         Some(s) => s,
         None => match acyclic::solve(engine, &roots, limit, impartial)? {
             Some(s) => s,
-            None => loopy::solve(engine, &roots, limit)?,
+            None => match table::solve(engine, &roots, limit)? {
+                Some(s) => s,
+                None => loopy::solve(engine, &roots, limit)?,
+            },
         },
     };
     Ok(with_symmetry(engine, &roots, s))
