@@ -12,19 +12,23 @@ impl Lower<'_, '_> {
     /// The address of the word holding `code`'s bit, and the bit, after checking it lies in the
     /// bitset.
     fn bit_of(&mut self, code: Value) -> (Value, Value) {
-        let words = self.field(at::BITS_LEN);
+        let (base, words) = self.bits;
         let w = self.b.ins().ushr_imm(code, 6);
         let out = self
             .b
             .ins()
             .icmp(IntCC::UnsignedGreaterThanOrEqual, w, words);
         self.bail_if(out);
-        let base = self.field(at::BITS);
         let off = self.b.ins().ishl_imm(w, 3);
         let addr = self.b.ins().iadd(base, off);
         let one = self.konst(1);
         let k = self.b.ins().band_imm(code, 63);
         (addr, self.b.ins().ishl(one, k))
+    }
+
+    /// Loads the bitset's address and length in words, once, at the start.
+    pub(super) fn load_bits(&mut self) {
+        self.bits = (self.field(at::BITS), self.field(at::BITS_LEN));
     }
 
     /// Whether `code`'s bit is set, as an i8 truth value.

@@ -100,6 +100,7 @@ pub(in crate::jit) fn build(
         agg: [vars[8], vars[9], vars[10], vars[11]],
         table: (zero, zero),
         sweep_flags: zero,
+        bits: (zero, zero),
         range: None,
     };
     if mode != Mode::Expand {

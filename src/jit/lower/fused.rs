@@ -14,6 +14,35 @@ use cranelift_codegen::ir::{InstBuilder, MemFlags, Value};
 /// The mark of a position found and not yet valued (`store::BUSY` in 16 bits).
 const MARK16: i64 = 1 << 13;
 
+/// A child's score by its 16-bit entry, for the player moving into it: 65,536 scores when the
+/// turn passes, then 65,536 when the move keeps it. An entry that is not a win, loss or tie (a
+/// mark, or a draw, which no sweep meets) scores `UNVALUED`, above every score.
+static SCORES: std::sync::LazyLock<Box<[u16]>> = std::sync::LazyLock::new(|| {
+    let mut t = vec![0u16; 2 << 16];
+    for (i, s) in t.iter_mut().enumerate() {
+        *s = score((i & 0xFFFF) as u16, i >> 16 == 1);
+    }
+    t.into_boxed_slice()
+});
+
+/// A score at or above this means some child was not valued.
+const UNVALUED: u16 = 0x8000;
+
+/// The score of a child with entry `e`: `class << 9 | r'` (class 2: a win for the mover, r' =
+/// 255 - remoteness; 1: a tie, likewise; 0: a loss, r' = remoteness), so that the best move is
+/// the highest score: the fastest win, else the fastest tie, else the slowest loss, as
+/// `solve::agg` chooses. `kept`: the mover moves again from the child.
+fn score(e: u16, kept: bool) -> u16 {
+    let r = (e >> 5) & 0xFF;
+    match (e >> 13, kept) {
+        // The child is won for whoever moves there.
+        (2, false) | (3, true) => r,
+        (3, false) | (2, true) => (2 << 9) | (0xFF ^ r),
+        (4, _) => (1 << 9) | (0xFF ^ r),
+        _ => UNVALUED,
+    }
+}
+
 impl Mode {
     /// The kernel's function name (profilers show it).
     pub fn name(self) -> &'static str {
@@ -68,6 +97,7 @@ impl Lower<'_, '_> {
         let len = self.field(at::TABLE_LEN);
         self.table = (table, len);
         self.sweep_flags = self.field(at::FLAGS);
+        self.load_bits();
     }
 
     /// Finding: the child is marked if unseen; the highest and lowest children are kept, to
@@ -102,34 +132,26 @@ impl Lower<'_, '_> {
         self.b.switch_to_block(after);
     }
 
-    /// Valuing: folds the child's entry (a win, loss or tie, else the kernel gives up) into the
-    /// aggregate. Each child scores `class << 9 | r'` for the player moving into it (class 2: a
-    /// win, r' = 255 - remoteness; 1: a tie, likewise; 0: a loss, r' = remoteness), so that the
-    /// best move is the highest score: the fastest win, else the fastest tie, else the slowest
-    /// loss, as `solve::agg` chooses.
+    /// Valuing: folds the child's entry into the aggregate: its score, read from `SCORES`
+    /// (`score`), and its Grundy value. A child not valued (a win, loss or tie) scores above
+    /// every score, and the kernel gives up on the position when it writes the entry.
     pub(super) fn emit_value(&mut self, child: Value, kept: Option<Value>) {
         let addr = self.entry_addr(child);
         let e = self.b.ins().uload16(I64, table_flags(), addr, 0);
-        let t = self.b.ins().ushr_imm(e, 13);
-        let k = self.b.ins().iadd_imm(t, -2);
-        // Not a win, loss or tie (a mark, or a draw, which no sweep meets): give up.
-        let odd = self.b.ins().icmp_imm(IntCC::UnsignedGreaterThan, k, 2);
-        self.bail_if(odd);
-        let r = self.b.ins().ushr_imm(e, 5);
-        let r = self.b.ins().band_imm(r, 0xFF);
-        // 16-bit fields by the child's tag (win, lose, tie): its score's class bits and r's mask.
-        let passed = self.konst(0x0000_02FF_04FF_0000);
-        let table = match kept {
+        let passed = self.konst(SCORES.as_ptr() as i64);
+        let scores = match kept {
             Some(kv) => {
-                let same = self.konst(0x0000_02FF_0000_04FF);
+                let same = self.b.ins().iadd_imm(passed, 2 << 16);
                 self.b.ins().select(kv, same, passed)
             }
             None => passed,
         };
-        let shift = self.b.ins().ishl_imm(k, 4);
-        let word = self.b.ins().ushr(table, shift);
-        let word = self.b.ins().band_imm(word, 0xFFFF);
-        let score = self.b.ins().bxor(word, r);
+        let off = self.b.ins().ishl_imm(e, 1);
+        let at = self.b.ins().iadd(scores, off);
+        let score = self
+            .b
+            .ins()
+            .uload16(I64, MemFlags::trusted().with_readonly(), at, 0);
         let best = self.b.use_var(self.agg[0]);
         let best = self.b.ins().umax(best, score);
         self.b.def_var(self.agg[0], best);
@@ -145,6 +167,12 @@ impl Lower<'_, '_> {
     /// the frame; an entry too wide for 16 bits gives up (the caller widens the table).
     pub(super) fn value_entry(&mut self) {
         let best = self.b.use_var(self.agg[0]);
+        // Some child not a win, loss or tie: give up.
+        let odd =
+            self.b
+                .ins()
+                .icmp_imm(IntCC::UnsignedGreaterThanOrEqual, best, i64::from(UNVALUED));
+        self.bail_if(odd);
         let seen = self.b.use_var(self.agg[3]);
         let free = self.b.ins().bnot(seen);
         let mex = self.b.ins().ctz(free);
@@ -214,5 +242,39 @@ impl Lower<'_, '_> {
         for v in self.agg {
             self.b.def_var(v, zero);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{score, SCORES, UNVALUED};
+
+    /// An entry: tag (2 win, 3 lose, 4 tie), remoteness, Grundy value.
+    fn entry(tag: u16, r: u16, g: u16) -> u16 {
+        tag << 13 | r << 5 | g
+    }
+
+    #[test]
+    fn scores_rank_the_fastest_win_then_the_fastest_tie_then_the_slowest_loss() {
+        // Passing the turn into a position lost for its mover is a win for ours.
+        let win_in = |r| score(entry(3, r, 0), false);
+        let tie_in = |r| score(entry(4, r, 0), false);
+        let lose_in = |r| score(entry(2, r, 0), false);
+        assert!(win_in(1) > win_in(3) && win_in(3) > tie_in(0));
+        assert!(tie_in(2) > tie_in(9) && tie_in(9) > lose_in(200));
+        assert!(lose_in(200) > lose_in(4));
+        assert_eq!(
+            (win_in(3), tie_in(3), lose_in(3)),
+            (0x400 | 252, 0x200 | 252, 3)
+        );
+        // Keeping the turn: the child's value is the mover's own; the Grundy value is ignored.
+        assert_eq!(score(entry(2, 5, 7), true), 0x400 | 250);
+        assert_eq!(score(entry(3, 5, 7), true), 5);
+        // A mark (tag 1), a draw (tag 5) or nothing (0) is not valued.
+        for tag in [0, 1, 5, 6, 7] {
+            assert_eq!(score(entry(tag, 5, 0), false), UNVALUED);
+        }
+        assert_eq!(SCORES[usize::from(entry(3, 3, 0))], win_in(3));
+        assert_eq!(SCORES[(1 << 16) + usize::from(entry(3, 3, 0))], 3);
     }
 }

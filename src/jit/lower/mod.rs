@@ -117,6 +117,8 @@ pub(super) struct Lower<'a, 'f> {
     /// Finding and valuing: the table's address and length, and the sweep's flags.
     pub table: (Value, Value),
     pub sweep_flags: Value,
+    /// A sweep on two threads: the bitset's address and length in words.
+    pub bits: (Value, Value),
     /// A kernel over a range of codes: the loop's state.
     pub range: Option<range::Range>,
 }
