@@ -279,3 +279,31 @@ fn two_threads_in_the_json() {
         serde_json::json!({"kind": "sweep", "direction": "up", "threads": 2})
     );
 }
+
+#[test]
+fn a_range_ending_at_a_slot_is_read_again_after_the_body_writes_it() {
+    // The kernels reuse `x`, read for the range `1..=x`, in the body's `x -= n`, knowing then
+    // that the result cannot be negative; a write to `x` before that must end both.
+    let games = [
+        "state { x: 0..=3 = 3 }\n  move take(n in 1..=x) { x = 1  x -= n }",
+        "state { x: 0..=3 = 3 }\n  move take(n in 1..=x) { x -= n  x -= n }",
+        "state { x: 0..=3 = 3  y: 0..=1 = 0 }\n  move take(n in 1..=x) { if y == 0 { x = 1 }  x -= n }",
+    ];
+    for g in games {
+        let src = format!("game \"g\" {{\n  {g}\n  end if no moves: last mover wins\n}}\n");
+        let compiled = gamec_in(&["solve", "-"], &src);
+        let interpreted = gamec_in(&["solve", "-", "--interpreted"], &src);
+        assert_eq!(
+            (compiled.code, &compiled.stderr),
+            (interpreted.code, &interpreted.stderr),
+            "{g}"
+        );
+        assert!(
+            compiled
+                .stderr
+                .starts_with("gamec::out_of_range\n\n  × `x` would become -1"),
+            "{g}: {}",
+            compiled.stderr
+        );
+    }
+}

@@ -70,9 +70,18 @@ impl Lower<'_, '_> {
     fn ring(&mut self, op: ArithOp, a: E, b: E) -> E {
         let ((alo, ahi), (blo, bhi)) = (a.range(), b.range());
         let (alo, ahi, blo, bhi) = (alo as i128, ahi as i128, blo as i128, bhi as i128);
+        // `a - b` where `b <= a` is known (`heap[i] - n` for `n in 1..=heap[i]`): not negative.
+        let at_least = match (op, a, b) {
+            (ArithOp::Sub, E::D { v: x, .. }, E::D { v: y, .. })
+                if self.facts.contains(&(y, x)) =>
+            {
+                0
+            }
+            _ => i128::MIN,
+        };
         let (lo, hi) = match op {
             ArithOp::Add => (alo + blo, ahi + bhi),
-            ArithOp::Sub => (alo - bhi, ahi - blo),
+            ArithOp::Sub => ((alo - bhi).max(at_least), ahi - blo),
             _ => {
                 let c = [alo * blo, alo * bhi, ahi * blo, ahi * bhi];
                 (

@@ -101,6 +101,10 @@ pub(in crate::jit) fn build(
         table: (zero, zero),
         sweep_flags: zero,
         bits: (zero, zero),
+        cache: Vec::new(),
+        cache_on: true,
+        cache_held: true,
+        facts: Vec::new(),
         range: None,
     };
     if mode != Mode::Expand {

@@ -119,6 +119,13 @@ pub(super) struct Lower<'a, 'f> {
     pub sweep_flags: Value,
     /// A sweep on two threads: the bitset's address and length in words.
     pub bits: (Value, Value),
+    /// Slots read by a move's parameter range, whose values are reused while memory holds them
+    /// (`cache_on`: not while a body has written memory and not taken the writes back), and
+    /// facts `a <= b` about values (a parameter and the end of its range).
+    pub cache: Vec<(u32, Value)>,
+    pub cache_on: bool,
+    pub cache_held: bool,
+    pub facts: Vec<(Value, Value)>,
     /// A kernel over a range of codes: the loop's state.
     pub range: Option<range::Range>,
 }
@@ -216,8 +223,19 @@ impl Lower<'_, '_> {
         if let Some(v) = self.pending(s) {
             return E::D { v, lo, hi };
         }
+        if let Some(v) = self.cached(s) {
+            return E::D { v, lo, hi };
+        }
         let v = self.b.ins().load(I64, flags(), self.slots, (s as i32) * 8);
         E::D { v, lo, hi }
+    }
+
+    /// Slot `s`'s value read earlier, where memory still holds it.
+    pub(super) fn cached(&self, s: u32) -> Option<Value> {
+        match self.cache_on {
+            true => self.cache.iter().rev().find(|c| c.0 == s).map(|c| c.1),
+            false => None,
+        }
     }
 
     /// The value a plain body wrote to slot `s` and has not stored yet.

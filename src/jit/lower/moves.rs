@@ -57,6 +57,13 @@ impl Lower<'_, '_> {
         }
         let lo = self.expr(&m.domains[k].lo)?;
         let hi = self.expr(&m.domains[k].hi)?;
+        // A range ending at a slot's value (`1..=heap[i]`): the body reads the same value.
+        let mark = self.cache.len();
+        if let (Some(s), E::D { v, .. }) = (self.direct_slot(&m.domains[k].hi), hi) {
+            if self.cache_on {
+                self.cache.push((s, v));
+            }
+        }
         let size = self.range_size(lo, hi);
         let last = k + 1 == m.domains.len();
         if last {
@@ -86,6 +93,10 @@ impl Lower<'_, '_> {
             let lov = self.val(lo);
             self.counted(size, |me, j| {
                 let v = me.b.ins().iadd(lov, j);
+                // The parameter is at most the range's end.
+                if let E::D { v: h, .. } = hi {
+                    me.facts.push((v, h));
+                }
                 let v = me.dynamic(v, vlo, vhi);
                 me.set_local(k as u16, v);
                 me.inner(f, m, k, last)
@@ -95,7 +106,40 @@ impl Lower<'_, '_> {
         if last {
             self.add_candidates(size);
         }
+        self.cache.truncate(mark);
         Ok(())
+    }
+
+    /// The slot an expression reads directly (a slot, or an array's element at an index known
+    /// now), if that is all it does.
+    fn direct_slot(&self, e: &crate::rules::CExpr) -> Option<u32> {
+        use crate::rules::CExpr;
+        let at = |base: u32, len: u32, offset: i64, i: i64| {
+            let k = i.checked_sub(offset)?;
+            (0..i64::from(len)).contains(&k).then(|| base + k as u32)
+        };
+        match e {
+            CExpr::Slot(s) => Some(*s),
+            CExpr::ElemLocal {
+                base,
+                len,
+                offset,
+                local,
+                ..
+            } => at(*base, *len, *offset, self.known[*local as usize]?),
+            CExpr::Elem {
+                base,
+                len,
+                offset,
+                index,
+                ..
+            } => match **index {
+                CExpr::Const(i) => at(*base, *len, *offset, i),
+                CExpr::Local(l) => at(*base, *len, *offset, self.known[l as usize]?),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     /// What the parameters from `k` on, the guard and the body come to for one value of the

@@ -76,6 +76,8 @@ impl Lower<'_, '_> {
             return;
         };
         let pending = std::mem::take(&mut p.pending);
+        // Memory changes until the body is taken back.
+        self.cache_on = false;
         for &(s, _, mem) in &pending {
             p.stored.push((Ok(s), mem));
         }
@@ -101,6 +103,7 @@ impl Lower<'_, '_> {
             E::D { v, .. } => {
                 // `before_plain` stored every pending write already.
                 p.stored.push((Err(v), ov));
+                self.cache_on = false;
                 let addr = self.slot_addr(v);
                 self.b.ins().store(flags(), new, addr, 0);
             }

@@ -134,6 +134,9 @@ impl Lower<'_, '_> {
         if let Some(v) = self.pending(s) {
             return self.dynamic(v, lo, hi);
         }
+        if let Some(v) = self.cached(s) {
+            return self.dynamic(v, lo, hi);
+        }
         let v = self.b.ins().load(I64, flags(), self.slots, (s as i32) * 8);
         self.dynamic(v, lo, hi)
     }

@@ -68,6 +68,12 @@ fn assignments<'b>(
 impl Lower<'_, '_> {
     /// Prepares the records of a body's writes.
     pub(in crate::jit) fn begin_body(&mut self, body: &[CStmt]) {
+        // Until the body is taken back, slots read earlier may not be what memory holds (a plain
+        // body turns this off when it first writes memory).
+        self.cache_held = self.cache_on;
+        if !is_plain(body) {
+            self.cache_on = false;
+        }
         if is_plain(body) {
             self.undo = Undo::Plain(Plain::default());
             return;
@@ -148,6 +154,8 @@ impl Lower<'_, '_> {
     /// Takes back every write of the body; returns the change of the position's code and of the
     /// sum of its digits.
     pub(in crate::jit) fn take_back(&mut self) -> (Value, Value) {
+        // Memory holds what it held before the body again.
+        self.cache_on = self.cache_held;
         let delta = self.b.declare_var(I64);
         let digits = self.b.declare_var(I64);
         let zero = self.konst(0);
