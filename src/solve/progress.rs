@@ -33,11 +33,12 @@ impl Progress {
         }
     }
 
-    /// Turns the spinner into a bar over `total` units of work, with a percentage and the time left.
-    pub(super) fn bar(&self, total: u64, what: &str) {
+    /// Turns the spinner into a bar over `total` `units` of work (positions, position numbers),
+    /// with a percentage and the time left.
+    pub(super) fn bar(&self, total: u64, what: &str, units: &str) {
         if let Some(pb) = &self.0 {
             let style = indicatif::ProgressStyle::with_template(&format!(
-                "{what} [{{bar:30}}] {{percent:>3}}% {{pos}}/{{len}} positions, about {{eta}} left"
+                "{what} [{{bar:30}}] {{percent:>3}}% {{pos}}/{{len}} {units}, about {{eta}} left"
             ))
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
             pb.set_style(style.progress_chars("=> "));
@@ -58,5 +59,12 @@ impl Progress {
         if let Some(pb) = &self.0 {
             pb.finish_and_clear();
         }
+    }
+}
+
+impl Drop for Progress {
+    /// A solve that stops early (a fault, a limit) clears its bar before the report.
+    fn drop(&mut self) {
+        self.finish();
     }
 }

@@ -108,10 +108,13 @@ pub(super) fn solve(
             s.positions += 1;
         }
     }
+    // Both sweeps read every number of the range once: the work is known from the start.
+    s.progress
+        .bar(2 * (hi - lo + 1), "solving", "position numbers (twice)");
     if let Found::Broken = s.pass(&mut store, (lo, hi), true)? {
+        s.progress.finish();
         return Ok(None);
     }
-    s.progress.bar(s.positions, "solving");
     // The finding sweep took the steps already, within the limit.
     s.scratch.set_steps(0);
     s.pass(&mut store, (lo, hi), false)?;
@@ -155,9 +158,7 @@ impl Sweep<'_, '_> {
             if let Found::Broken = self.chunk(store, (a, b), finding, descending)? {
                 return Ok(Found::Broken);
             }
-            if !finding {
-                self.progress.advance(b - a + 1);
-            }
+            self.progress.advance(b - a + 1);
         }
         Ok(Found::Done)
     }
@@ -305,9 +306,12 @@ fn on_two_threads(
             }
         }
     }
+    // Valuing reads every number of the range once, and finishes last.
+    let progress = Progress::new();
+    progress.bar(range.1 - range.0 + 1, "solving", "position numbers");
     let (found, aside) = std::thread::scope(|scope| {
         let finder = scope.spawn(|| pair.find(first));
-        let aside = pair.value(&mut store);
+        let aside = pair.value(&mut store, &progress);
         let found = finder
             .join()
             .unwrap_or_else(|p| std::panic::resume_unwind(p));

@@ -8,6 +8,7 @@
 //! has its fault reported (finding would have reported it first).
 
 use super::super::agg::{mex, Agg};
+use super::super::progress::Progress;
 use super::super::shared::atomic16;
 use super::super::store::{pack, remoteness_bits, unpack, valued, Store, Value};
 use super::super::{rel_value, SolveError};
@@ -156,7 +157,7 @@ impl Pair<'_, '_> {
     }
 
     /// Valuing, on its thread: the positions it could not value, to be looked at afterwards.
-    pub(super) fn value(&self, store: &mut Store) -> Vec<Code> {
+    pub(super) fn value(&self, store: &mut Store, progress: &Progress) -> Vec<Code> {
         let mut aside = Vec::new();
         let (mut scratch, mut buf, mut kids) = (Scratch::default(), Buffers::default(), Vec::new());
         let descending = !self.down;
@@ -164,6 +165,7 @@ impl Pair<'_, '_> {
             if self.stop.load(Relaxed) {
                 break;
             }
+            progress.advance(b - a + 1);
             let settled = self.settled.load(Relaxed);
             let known = match self.down {
                 true => a >= settled,

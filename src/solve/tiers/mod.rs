@@ -250,7 +250,7 @@ fn run(
             found.lists = None;
         }
     }
-    progress.bar(found.positions, "solving");
+    progress.bar(found.positions, "solving", "positions");
     let mut counts = [0u64; 4];
     let mut grundy = impartial;
     for t in plan.order().into_iter().rev() {
