@@ -245,3 +245,39 @@ fn a_million_labels_in_one_position_are_checked_quickly() {
         "gamec::duplicate_label\n\n  × two moves here are both labelled `m 1`: `m 1` and `m 1000000`\n",
     );
 }
+
+/// Found by the fuzz harness as a hang (seed 61, input 11882): a start with 4,000,000 labelled
+/// moves was expanded once more, labels and all, only to see which way its first move goes.
+/// That look (`Scratch::probe`) now leaves the labels out; solving works them out and reports
+/// them. (Checking them took twice as long as before, with a hash probe per label as it was
+/// written; they are hashed in one pass after writing them again.)
+#[test]
+fn a_look_at_the_first_move_does_not_work_out_labels() {
+    let src = "game \"Repeats\" {\n  state { x: 0..=1 = 0 }\n  \
+               move m(n in 1..=3) as \"m {n % 2}\" if x == 0 { x = 1 }\n  \
+               end if x == 1: last mover wins\n}\n";
+    let rules = rules_of(src, &[]);
+    let engine = gamec::engine::Engine::new(&rules);
+    let root = engine.starts().unwrap()[0].code;
+    let expand = |mut scratch: gamec::engine::Scratch| {
+        let mut n = 0;
+        let r = engine.expand(root, &mut scratch, |_, _, _| n += 1);
+        (r.map_err(|f| f.error.kind), n)
+    };
+    assert_eq!(
+        expand(gamec::engine::Scratch::probe()),
+        (Ok(gamec::engine::Expand::Moves), 3)
+    );
+    assert_eq!(
+        expand(gamec::engine::Scratch::default()),
+        (Err(gamec::rules::RtKind::DuplicateLabel), 3)
+    );
+    // Solving reports the repeat, in every order.
+    for order in ["auto", "depth-first", "tiers"] {
+        let r = gamec_in(&["solve", "-", "--order", order], src);
+        assert_fails_with(
+            &r,
+            "gamec::duplicate_label\n\n  × two moves here are both labelled `m 1`: `m 1` and `m 3`\n",
+        );
+    }
+}

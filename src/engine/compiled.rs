@@ -123,7 +123,7 @@ impl Engine<'_> {
             Status::Bail | Status::Room | Status::Broken | Status::Done => return None,
         };
         let mut steps = buf.steps();
-        if self.rules.labels_checked && kids_len > 0 {
+        if self.rules.labels_checked && !scratch.no_labels && kids_len > 0 {
             steps += self.labels_of_kids(kernel, code, scratch, budget - steps, kids_len)?;
         }
         if verifying() {
@@ -194,6 +194,7 @@ impl Engine<'_> {
     ) {
         let mut s = Scratch {
             steps: scratch.steps,
+            no_labels: scratch.no_labels,
             ..Scratch::default()
         };
         let mut seen: Vec<(usize, Vec<i64>, Child)> = Vec::new();

@@ -58,9 +58,21 @@ pub struct Scratch {
     pub(super) digits: Vec<u64>,
     /// The compiled rules' buffers.
     pub(super) kernel: crate::jit::Buffers,
+    /// Labels are not worked out (`Scratch::probe`).
+    pub(super) no_labels: bool,
 }
 
 impl Scratch {
+    /// A scratch for looking at a position's first move before solving (which way it takes the
+    /// position's number, a measure): its labels are not worked out, since a position with a
+    /// million moves would be labelled twice; solving works them out and reports what fails.
+    pub fn probe() -> Scratch {
+        Scratch {
+            no_labels: true,
+            ..Scratch::default()
+        }
+    }
+
     /// Steps taken so far with this scratch.
     pub fn steps(&self) -> u64 {
         self.steps

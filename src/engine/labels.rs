@@ -6,9 +6,8 @@
 
 use super::{Code, Engine, Fault};
 use crate::rules::{Ctx, RtError, RtKind};
-use rustc_hash::{FxHashMap, FxHasher};
+use rustc_hash::FxHashSet;
 use std::fmt::Write;
-use std::hash::{Hash, Hasher};
 
 impl Engine<'_> {
     /// A move's label in position `code`: its template filled in, or `name arg arg` (also when
@@ -93,39 +92,33 @@ impl Engine<'_> {
             let (f, at) = made[k];
             &args[at..at + self.rules.moves[f].params.len()]
         };
-        let mut text = String::new();
+        // Every label in order, up to the first that fails; then the first repeat among them
+        // (the first move whose label an earlier move has), which comes before that failure.
+        // Reported is whichever comes first: as if each label were checked as it is written,
+        // which is how the reference finds them.
+        let mut text = String::with_capacity(made.len().saturating_mul(16));
         let mut ends: Vec<usize> = Vec::with_capacity(made.len());
-        // Each label's hash and the first move with it: labels are checked as they are written,
-        // so a repeat is found before a later label fails, as the reference finds it.
-        let mut seen: FxHashMap<u64, usize> = FxHashMap::default();
-        seen.reserve(made.len());
+        let mut failed = None;
         for (k, &(f, _)) in made.iter().enumerate() {
             let these = args_of(k);
-            let start = text.len();
-            self.write_label(ctx, f, these, &mut text)
-                .map_err(|error| Fault {
+            if let Err(error) = self.write_label(ctx, f, these, &mut text) {
+                failed = Some(Fault {
                     error,
                     during: Some((f, these.to_vec())),
-                })?;
+                });
+                break;
+            }
             ends.push(text.len());
-            let label = |j: usize| &text[if j == 0 { 0 } else { ends[j - 1] }..ends[j]];
-            let hash = {
-                let mut h = FxHasher::default();
-                text[start..].hash(&mut h);
-                h.finish()
-            };
-            let earlier = match seen.get(&hash) {
-                None => {
-                    seen.insert(hash, k);
-                    continue;
-                }
-                // Another label with this hash: compare the text (and all earlier on a collision).
-                Some(&j) if label(j) == label(k) => j,
-                Some(_) => match (0..k).find(|&j| label(j) == label(k)) {
-                    Some(j) => j,
-                    None => continue,
-                },
-            };
+        }
+        let label = |j: usize| &text[if j == 0 { 0 } else { ends[j - 1] }..ends[j]];
+        let mut seen: FxHashSet<&str> = FxHashSet::default();
+        seen.reserve(ends.len());
+        for k in 0..ends.len() {
+            if seen.insert(label(k)) {
+                continue;
+            }
+            let earlier = (0..k).find(|&j| label(j) == label(k)).unwrap_or(k);
+            let f = made[k].0;
             return Err(Fault::from(RtError::new(
                 RtKind::DuplicateLabel,
                 self.rules.moves[f].label_span,
@@ -137,6 +130,6 @@ impl Engine<'_> {
                 ),
             )));
         }
-        Ok(())
+        failed.map_or(Ok(()), Err)
     }
 }

@@ -67,7 +67,8 @@ impl Engine<'_> {
             scale: 1,
             budget: self.max_steps.saturating_sub(scratch.steps),
         };
-        let r = self.expand_in(code, &mut ctx, &mut sink);
+        let labels = self.rules.labels_checked && !scratch.no_labels;
+        let r = self.expand_in(code, &mut ctx, &mut sink, labels);
         scratch.steps = self.max_steps - ctx.budget;
         r
     }
@@ -77,6 +78,7 @@ impl Engine<'_> {
         code: Code,
         ctx: &mut Ctx,
         mut sink: F,
+        labels: bool,
     ) -> Result<Expand, Fault> {
         let mut generated: Option<usize> = None;
         for (k, end) in self.rules.ends.iter().enumerate() {
@@ -85,7 +87,7 @@ impl Engine<'_> {
                 None => {
                     let n = match generated {
                         Some(n) => n,
-                        None => self.generate(code, ctx, &mut sink)?,
+                        None => self.generate(code, ctx, &mut sink, labels)?,
                     };
                     generated = Some(n);
                     n == 0
@@ -98,7 +100,7 @@ impl Engine<'_> {
         }
         let n = match generated {
             Some(n) => n,
-            None => self.generate(code, ctx, &mut sink)?,
+            None => self.generate(code, ctx, &mut sink, labels)?,
         };
         if n == 0 {
             let span = self.rules.moves.first().map(|m| m.span).unwrap_or_default();
@@ -116,16 +118,18 @@ impl Engine<'_> {
         outcome(&end.outcome, end.outcome_span, ctx)
     }
 
-    /// Generates every legal move; returns how many there were. When labels may fail or repeat
-    /// (`Rules::labels_checked`), each legal move's label is then worked out, in order.
+    /// Generates every legal move; returns how many there were. With `labels` (when labels may
+    /// fail or repeat, `Rules::labels_checked`), each legal move's label is then worked out, in
+    /// order.
     fn generate<F: FnMut(usize, &[i64], Child)>(
         &self,
         code: Code,
         ctx: &mut Ctx,
         sink: &mut F,
+        labels: bool,
     ) -> Result<usize, Fault> {
         let (mut count, mut candidates) = (0, 0u64);
-        if !self.rules.labels_checked {
+        if !labels {
             for (f, m) in self.rules.moves.iter().enumerate() {
                 self.params(f, m, 0, code, ctx, sink, &mut count, &mut candidates)?;
             }

@@ -348,7 +348,7 @@ fn count_values(store: &Store, (lo, hi): (Code, Code)) -> [u64; 4] {
 
 /// Which way the first move from a root takes the position's number: `Some(true)` down.
 fn direction(engine: &Engine, roots: &[Code]) -> Option<bool> {
-    let mut scratch = Scratch::default();
+    let mut scratch = Scratch::probe();
     for &root in roots {
         let mut first = None;
         let r = engine.expand_classes(root, &mut scratch, |_, _, c| {

@@ -82,7 +82,7 @@ impl Plan {
 /// root the same way as always.
 fn plans(engine: &Engine, roots: &[Code]) -> Vec<Plan> {
     let (max_pieces, max_sum) = engine.max_measures();
-    let mut scratch = Scratch::default();
+    let mut scratch = Scratch::probe();
     for &root in roots {
         let mut first = None;
         let r = engine.expand_classes(root, &mut scratch, |_, _, c| {
