@@ -7,13 +7,25 @@ use super::{Child, Code, Engine, Expand, Fault, Rel, Scratch};
 use crate::jit::{Kernel, Mode, Numbering, Status};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// The range kernels of a sweep: finding in the table, valuing, and finding into a bitset (for a
-/// sweep on two threads).
-pub struct SweepKernels {
-    pub find: Kernel,
-    pub value: Kernel,
-    pub find_bits: Kernel,
+/// The range kernels of a sweep a solve uses: valuing, and finding in the table (one thread)
+/// or into a bitset (two threads, `find` then being `FindBits`).
+pub struct SweepKernels<'e> {
+    pub find: &'e Kernel,
+    pub value: &'e Kernel,
 }
+
+/// Which range kernel of a sweep.
+#[derive(Clone, Copy)]
+enum RangeKernel {
+    Find = 0,
+    Value = 1,
+    FindBits = 2,
+}
+
+/// Positions the interpreter expands before the rules are compiled: compiling takes some
+/// milliseconds, which a small game (tic-tac-toe: 5,478 positions) would spend for nothing.
+/// With verification on, the rules are compiled at once.
+pub const WARM_UP: u64 = 20_000;
 
 /// Whether compiled expansions are compared with the interpreter's (`set_verify`, or the
 /// environment variable `GAMEC_VERIFY_KERNEL=1`).
@@ -51,28 +63,61 @@ impl Engine<'_> {
             .as_ref()
     }
 
-    /// The kernels of a sweep through the position numbers (finding, valuing; each over a range of
-    /// codes a call), compiled on first use; `None` where the compiled rules are not used, or labels are checked as moves are
-    /// generated (the finding kernel does not), or positions are reduced by symmetry.
-    pub fn sweep_kernels(&self) -> Option<&SweepKernels> {
+    /// Whether the rules have been compiled for expanding positions (by `kernel`, or after the
+    /// warm-up).
+    pub fn compiled_yet(&self) -> bool {
+        self.kernel.get().is_some_and(|k| k.is_some())
+    }
+
+    /// The compiled rules for an expansion: once the interpreter has made `WARM_UP` (or at once
+    /// when verifying).
+    pub(super) fn warm_kernel(&self) -> Option<&Kernel> {
+        if let Some(k) = self.kernel.get() {
+            return k.as_ref();
+        }
+        if !self.compiled {
+            return None;
+        }
+        if !verifying() && self.warm_up.fetch_add(1, Ordering::Relaxed) < WARM_UP {
+            return None;
+        }
+        self.kernel()
+    }
+
+    /// The kernels of a sweep through the position numbers on `threads` threads (valuing, and
+    /// finding in the table or, on two, into a bitset; each over a range of codes a call),
+    /// compiled on first use; `None` where the compiled rules are not used, or labels are
+    /// checked as moves are generated (the finding kernels do not), or positions are reduced by
+    /// symmetry.
+    pub fn sweep_kernels(&self, threads: usize) -> Option<SweepKernels<'_>> {
+        let find = match threads {
+            1 => RangeKernel::Find,
+            _ => RangeKernel::FindBits,
+        };
+        Some(SweepKernels {
+            find: self.range_kernel(find)?,
+            value: self.range_kernel(RangeKernel::Value)?,
+        })
+    }
+
+    /// One range kernel of a sweep, compiled on first use.
+    fn range_kernel(&self, which: RangeKernel) -> Option<&Kernel> {
         if !self.compiled || self.rules.labels_checked || self.symmetry.is_some() {
             return None;
         }
-        self.sweep_kernels
+        self.sweep_kernels[which as usize]
             .get_or_init(|| {
                 let num = Numbering {
                     radix: &self.radix,
                     turn_radix: self.turn_radix,
                     again_radix: self.again_radix,
                 };
-                let find = Kernel::compile_range(self.rules, &num, Mode::Find).ok()?;
-                let value = Kernel::compile_range(self.rules, &num, Mode::Value).ok()?;
-                let find_bits = Kernel::compile_range(self.rules, &num, Mode::FindBits).ok()?;
-                Some(SweepKernels {
-                    find,
-                    value,
-                    find_bits,
-                })
+                let mode = match which {
+                    RangeKernel::Find => Mode::Find,
+                    RangeKernel::Value => Mode::Value,
+                    RangeKernel::FindBits => Mode::FindBits,
+                };
+                Kernel::compile_range(self.rules, &num, mode).ok()
             })
             .as_ref()
     }

@@ -133,8 +133,11 @@ pub struct Engine<'r> {
     pub compiled: bool,
     /// The compiled rules, once compiled (`None` inside: left to the interpreter).
     kernel: std::sync::OnceLock<Option<crate::jit::Kernel>>,
-    /// The finding and valuing kernels of a sweep, once compiled.
-    sweep_kernels: std::sync::OnceLock<Option<compiled::SweepKernels>>,
+    /// Expansions made by the interpreter before the rules are compiled (`compiled::WARM_UP`).
+    warm_up: std::sync::atomic::AtomicU64,
+    /// The range kernels of a sweep (finding in the table, valuing, finding into a bitset), each
+    /// once compiled.
+    sweep_kernels: [std::sync::OnceLock<Option<crate::jit::Kernel>>; 3],
     /// The finding and valuing kernels of a solve in tier order, once compiled.
     tier_kernels: std::sync::OnceLock<Option<(crate::jit::Kernel, crate::jit::Kernel)>>,
 }
@@ -168,7 +171,8 @@ impl<'r> Engine<'r> {
             order: SolveOrder::Auto,
             compiled: true,
             kernel: std::sync::OnceLock::new(),
-            sweep_kernels: std::sync::OnceLock::new(),
+            warm_up: std::sync::atomic::AtomicU64::new(0),
+            sweep_kernels: Default::default(),
             tier_kernels: std::sync::OnceLock::new(),
         }
         .with_symmetry(true)

@@ -37,7 +37,7 @@ impl Engine<'_> {
         scratch: &mut Scratch,
         mut sink: F,
     ) -> Result<Expand, Fault> {
-        if let Some(kernel) = self.kernel() {
+        if let Some(kernel) = self.warm_kernel() {
             if let Some(r) = self.expand_compiled(kernel, code, scratch, &mut sink) {
                 return r;
             }

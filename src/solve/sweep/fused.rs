@@ -20,10 +20,10 @@ impl Sweep<'_, '_> {
         finding: bool,
         descending: bool,
     ) -> Result<Option<Found>, super::SolveError> {
-        let Some(k) = self.engine.sweep_kernels() else {
+        let Some(k) = &self.kernels else {
             return Ok(None);
         };
-        let (find, value) = (&k.find, &k.value);
+        let (find, value) = (k.find, k.value);
         if !matches!(store, Store::Dense16(_)) {
             return Ok(None);
         }

@@ -13,7 +13,7 @@ use super::agg::{mex, Agg};
 use super::progress::Progress;
 use super::store::{pack, tag, unpack, valued, Store, BUSY, DENSE_BYTES_PER_CODE, UNSEEN};
 use super::{rel_value, Order, Solution, SolveError};
-use crate::engine::{memory, Child, Code, Engine, Expand, Rel, Scratch};
+use crate::engine::{memory, verifying, Child, Code, Engine, Expand, Rel, Scratch, SweepKernels};
 use crate::jit::Buffers;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
@@ -23,9 +23,14 @@ const MAX_SWEPT: u64 = 1 << 28;
 /// Upper estimate of the bytes a sweep needs beside the table: its buffers and the kernels.
 const BUFFER_BYTES: u64 = 1 << 22;
 
+/// Position numbers below which a sweep on one thread is not worth compiling kernels for.
+const SHORT_SWEEP: u64 = 1 << 16;
+
 /// A sweep under way.
 struct Sweep<'e, 'r> {
     engine: &'e Engine<'r>,
+    /// The range kernels, if they are used.
+    kernels: Option<SweepKernels<'e>>,
     /// Whether moves lower the position's number.
     down: bool,
     impartial: bool,
@@ -78,7 +83,7 @@ pub(super) fn solve(
         return Ok(None);
     }
     if engine.threads >= 2 {
-        if let (Some(kernels), Store::Dense16(_)) = (engine.sweep_kernels(), &store) {
+        if let (Some(kernels), Store::Dense16(_)) = (engine.sweep_kernels(2), &store) {
             return on_two_threads(
                 engine,
                 kernels,
@@ -89,8 +94,14 @@ pub(super) fn solve(
             );
         }
     }
+    // A short sweep is done by the general step: compiling would take longer (unless verifying).
+    let kernels = match hi - lo >= SHORT_SWEEP || verifying() {
+        true => engine.sweep_kernels(1),
+        false => None,
+    };
     let mut s = Sweep {
         engine,
+        kernels,
         down,
         impartial,
         limit,
@@ -280,7 +291,7 @@ impl Sweep<'_, '_> {
 /// The sweep with finding and valuing on two threads at once (`pair.rs`).
 fn on_two_threads(
     engine: &Engine,
-    kernels: &crate::engine::SweepKernels,
+    kernels: SweepKernels,
     (roots, limit, impartial): (&[Code], u64, bool),
     mut store: Store,
     range: (Code, Code),

@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 /// The shared state of the two threads.
 pub(super) struct Pair<'e, 'r> {
     pub engine: &'e Engine<'r>,
-    pub kernels: &'e SweepKernels,
+    pub kernels: SweepKernels<'e>,
     pub down: bool,
     pub impartial: bool,
     pub limit: u64,
@@ -86,7 +86,7 @@ impl Pair<'_, '_> {
     fn find_all(&self, mut positions: u64) -> Result<(Found, u64), SolveError> {
         let (mut scratch, mut buf, mut kids) = (Scratch::default(), Buffers::default(), Vec::new());
         let flags = (u64::from(self.down) << 1) | (u64::from(self.down) << 3);
-        let kernel = &self.kernels.find_bits;
+        let kernel = self.kernels.find;
         for (a, b) in self.chunks(true) {
             let mut rest = Some((a, b));
             while let Some((a, b)) = rest {
@@ -178,7 +178,7 @@ impl Pair<'_, '_> {
                         let flags = u64::from(self.impartial)
                             | (u64::from(descending) << 3)
                             | if known { 16 } else { 32 };
-                        let kernel = &self.kernels.value;
+                        let kernel = self.kernels.value;
                         let t = atomic16(table);
                         match kernel.sweep_range((a, b), u64::MAX, &mut buf, t, &self.bits, flags) {
                             Status::Done => None,
