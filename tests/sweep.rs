@@ -196,13 +196,42 @@ fn the_json_names_the_sweep() {
     );
 }
 
-/// `solve -` with `args` on one thread and on two: the same answers; returns the two-thread
-/// run's `order` line.
+/// `gamec --color never ARGS` with the compiled rules verified (`GAMEC_VERIFY_KERNEL=1`): every
+/// kernel is compiled at once, short sweeps' included.
+fn gamec_verified(args: &[&str], stdin: &str) -> Run {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamec"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["--color", "never"])
+        .args(args)
+        .env("GAMEC_VERIFY_KERNEL", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gamec starts");
+    if let Some(mut input) = child.stdin.take() {
+        let _ = input.write_all(stdin.as_bytes());
+    }
+    let out = child.wait_with_output().expect("gamec finishes");
+    Run {
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        code: out.status.code().unwrap_or(-1),
+    }
+}
+
+/// `solve -` with `args` on one thread and on two (verified, so that a short sweep is done on
+/// two threads too): the same answers; returns the two-thread run's `order` line.
 fn on_two_threads(source: &str, args: &[&str]) -> String {
     let run = |threads: &str| {
         let mut a = vec!["solve", "-", "--threads", threads];
         a.extend_from_slice(args);
-        let r = gamec_in(&a, source);
+        let r = match threads {
+            "1" => gamec_in(&a, source),
+            _ => gamec_verified(&a, source),
+        };
         assert_eq!(r.code, 0, "{args:?} {}", r.stderr);
         r.stdout
     };
@@ -265,18 +294,47 @@ fn two_threads_find_and_value_at_once_to_the_same_answers() {
             "{game} {args:?}"
         );
     }
+    // Unverified, a sweep through fewer than 65,536 numbers is not worth compiling the kernels
+    // two threads need: it runs on one (tic-tac-toe's would compile them only to find its first
+    // move against the sweep).
+    let two = |game: &str, args: &[&str]| {
+        let mut a = vec!["solve", "-", "--threads", "2"];
+        a.extend_from_slice(args);
+        let r = gamec_in(&a, &shipped_source(game));
+        r.stdout.lines().last().unwrap_or_default().to_string()
+    };
+    assert_eq!(
+        two("one_two_ten.game", &[]),
+        "order       in the order of position numbers, which every move raises, one thread"
+    );
+    assert_eq!(
+        two(
+            "nim.game",
+            &["--no-symmetry", "--set", "piles=5,5,5,5,5,5,5"]
+        ),
+        lowers
+    );
 }
 
 #[test]
 fn two_threads_in_the_json() {
     let r = gamec_in(
-        &["solve", "-", "--json", "--threads", "2"],
-        &shipped_source("one_two_ten.game"),
+        &[
+            "solve",
+            "-",
+            "--json",
+            "--threads",
+            "2",
+            "--no-symmetry",
+            "--set",
+            "piles=5,5,5,5,5,5,5",
+        ],
+        &shipped_source("nim.game"),
     );
     let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
     assert_eq!(
         v["order"],
-        serde_json::json!({"kind": "sweep", "direction": "up", "threads": 2})
+        serde_json::json!({"kind": "sweep", "direction": "down", "threads": 2})
     );
 }
 

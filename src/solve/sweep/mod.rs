@@ -82,7 +82,10 @@ pub(super) fn solve(
     if table.saturating_add(BUFFER_BYTES) > memory::byte_budget() {
         return Ok(None);
     }
-    if engine.threads >= 2 {
+    // Two threads need the kernels: a short sweep is not worth compiling them (unless verifying),
+    // and runs on one thread.
+    let short = hi - lo < SHORT_SWEEP && !verifying();
+    if engine.threads >= 2 && !short {
         if let (Some(kernels), Store::Dense16(_)) = (engine.sweep_kernels(2), &store) {
             return on_two_threads(
                 engine,
@@ -95,9 +98,9 @@ pub(super) fn solve(
         }
     }
     // A short sweep is done by the general step: compiling would take longer (unless verifying).
-    let kernels = match hi - lo >= SHORT_SWEEP || verifying() {
-        true => engine.sweep_kernels(1),
-        false => None,
+    let kernels = match short {
+        false => engine.sweep_kernels(1),
+        true => None,
     };
     let mut s = Sweep {
         engine,
