@@ -27,6 +27,9 @@ enum RangeKernel {
 /// With verification on, the rules are compiled at once.
 pub const WARM_UP: u64 = 20_000;
 
+/// Games numbered past this many codes are compiled at once (Connect Four 5 x 4: 3^20 x 2).
+pub const WARM_UP_SPACE: u64 = 1 << 20;
+
 /// Whether compiled expansions are compared with the interpreter's (`set_verify`, or the
 /// environment variable `GAMEC_VERIFY_KERNEL=1`).
 static VERIFY: AtomicBool = AtomicBool::new(false);
@@ -78,7 +81,11 @@ impl Engine<'_> {
         if !self.compiled {
             return None;
         }
-        if !verifying() && self.warm_up.fetch_add(1, Ordering::Relaxed) < WARM_UP {
+        // A game numbered past 2^20 codes is compiled at once: it is seldom small.
+        if !verifying()
+            && self.space <= WARM_UP_SPACE
+            && self.warm_up.fetch_add(1, Ordering::Relaxed) < WARM_UP
+        {
             return None;
         }
         self.kernel()
