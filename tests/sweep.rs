@@ -199,27 +199,12 @@ fn the_json_names_the_sweep() {
 /// `gamec --color never ARGS` with the compiled rules verified (`GAMEC_VERIFY_KERNEL=1`): every
 /// kernel is compiled at once, short sweeps' included.
 fn gamec_verified(args: &[&str], stdin: &str) -> Run {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamec"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["--color", "never"])
-        .args(args)
-        .env("GAMEC_VERIFY_KERNEL", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("gamec starts");
-    if let Some(mut input) = child.stdin.take() {
-        let _ = input.write_all(stdin.as_bytes());
-    }
-    let out = child.wait_with_output().expect("gamec finishes");
-    Run {
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        code: out.status.code().unwrap_or(-1),
-    }
+    gamec_with_env(
+        &["--color", "never"],
+        args,
+        stdin,
+        &[("GAMEC_VERIFY_KERNEL", "1")],
+    )
 }
 
 /// `solve -` with `args` on one thread and on two (verified, so that a short sweep is done on

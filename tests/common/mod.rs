@@ -67,11 +67,17 @@ pub fn gamec_in(args: &[&str], stdin: &str) -> Run {
 }
 
 pub fn gamec_colored(color: &[&str], args: &[&str], stdin: &str) -> Run {
+    gamec_with_env(color, args, stdin, &[])
+}
+
+/// `gamec_colored` with environment variables set.
+pub fn gamec_with_env(color: &[&str], args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gamec"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .args(color)
         .args(args)
         .env_remove("NO_COLOR")
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

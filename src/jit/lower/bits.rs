@@ -42,31 +42,17 @@ impl Lower<'_, '_> {
     /// Finding into the bitset: the child is marked (its bit set) if unseen, and recorded; the
     /// highest and lowest children are kept as `emit_find` keeps them.
     pub(super) fn emit_find_bits(&mut self, child: Value) {
-        let high = self.b.use_var(self.broken);
-        let high = self.b.ins().umax(high, child);
-        self.b.def_var(self.broken, high);
-        let low = self.b.use_var(self.agg[0]);
-        let low = self.b.ins().umin(low, child);
-        self.b.def_var(self.agg[0], low);
+        self.keep_extremes(child);
         let (addr, bit) = self.bit_of(child);
         let w = self.b.ins().load(I64, flags(), addr, 0);
         let seen = self.b.ins().band(w, bit);
         let (fresh, after) = (self.b.create_block(), self.b.create_block());
         self.b.ins().brif(seen, after, &[], fresh, &[]);
         self.b.switch_to_block(fresh);
-        let n = self.b.use_var(self.nnew);
-        let full = self
-            .b
-            .ins()
-            .icmp(IntCC::UnsignedGreaterThanOrEqual, n, self.kid_cap);
-        self.room_if(full);
-        let w = self.b.ins().bor(w, bit);
-        self.b.ins().store(flags(), w, addr, 0);
-        let at = self.b.ins().imul_imm(n, (self.stride * 8) as i64);
-        let at = self.b.ins().iadd(self.kids, at);
-        self.b.ins().store(flags(), child, at, 0);
-        let n = self.b.ins().iadd_imm(n, 1);
-        self.b.def_var(self.nnew, n);
+        self.record_fresh(child, |me| {
+            let w = me.b.ins().bor(w, bit);
+            me.b.ins().store(flags(), w, addr, 0);
+        });
         self.b.ins().jump(after, &[]);
         self.b.switch_to_block(after);
     }

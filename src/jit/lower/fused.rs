@@ -103,33 +103,46 @@ impl Lower<'_, '_> {
     /// Finding: the child is marked if unseen; the highest and lowest children are kept, to
     /// check at the end that every move went the sweep's way.
     pub(super) fn emit_find(&mut self, child: Value) {
-        let high = self.b.use_var(self.broken);
-        let high = self.b.ins().umax(high, child);
-        self.b.def_var(self.broken, high);
-        let low = self.b.use_var(self.agg[0]);
-        let low = self.b.ins().umin(low, child);
-        self.b.def_var(self.agg[0], low);
+        self.keep_extremes(child);
         let addr = self.entry_addr(child);
         let e = self.b.ins().uload16(I64, table_flags(), addr, 0);
         let (fresh, after) = (self.b.create_block(), self.b.create_block());
         let unseen = self.b.ins().icmp_imm(IntCC::Equal, e, 0);
         self.b.ins().brif(unseen, fresh, &[], after, &[]);
         self.b.switch_to_block(fresh);
+        self.record_fresh(child, |me| {
+            let mark = me.b.ins().iconst(I16, MARK16);
+            me.b.ins().store(table_flags(), mark, addr, 0);
+        });
+        self.b.ins().jump(after, &[]);
+        self.b.switch_to_block(after);
+    }
+
+    /// Finding: the highest and the lowest child so far.
+    pub(super) fn keep_extremes(&mut self, child: Value) {
+        let high = self.b.use_var(self.broken);
+        let high = self.b.ins().umax(high, child);
+        self.b.def_var(self.broken, high);
+        let low = self.b.use_var(self.agg[0]);
+        let low = self.b.ins().umin(low, child);
+        self.b.def_var(self.agg[0], low);
+    }
+
+    /// Finding, a child not seen before: once the buffer has room, `mark` marks it, and it is
+    /// recorded in the buffer (so that the caller can take the mark back).
+    pub(super) fn record_fresh(&mut self, child: Value, mark: impl FnOnce(&mut Self)) {
         let n = self.b.use_var(self.nnew);
         let full = self
             .b
             .ins()
             .icmp(IntCC::UnsignedGreaterThanOrEqual, n, self.kid_cap);
         self.room_if(full);
-        let mark = self.b.ins().iconst(I16, MARK16);
-        self.b.ins().store(table_flags(), mark, addr, 0);
+        mark(self);
         let at = self.b.ins().imul_imm(n, (self.stride * 8) as i64);
         let at = self.b.ins().iadd(self.kids, at);
         self.b.ins().store(flags(), child, at, 0);
         let n = self.b.ins().iadd_imm(n, 1);
         self.b.def_var(self.nnew, n);
-        self.b.ins().jump(after, &[]);
-        self.b.switch_to_block(after);
     }
 
     /// Valuing: folds the child's entry into the aggregate: its score, read from `SCORES`

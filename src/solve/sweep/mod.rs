@@ -226,7 +226,7 @@ impl Sweep<'_, '_> {
             }
             if store.get(k.code) == UNSEEN {
                 store.set(k.code, BUSY << 61);
-                self.one_more()?;
+                self.found(1)?;
             }
         }
         Ok(Found::Done)
@@ -235,16 +235,6 @@ impl Sweep<'_, '_> {
     /// Counts `n` positions found, against the limit.
     pub(super) fn found(&mut self, n: u64) -> Result<(), SolveError> {
         self.positions += n;
-        if self.positions > self.limit {
-            return Err(SolveError::Limit(self.limit));
-        }
-        self.progress.tick(self.positions);
-        Ok(())
-    }
-
-    /// Counts a position found, against the limit.
-    fn one_more(&mut self) -> Result<(), SolveError> {
-        self.positions += 1;
         if self.positions > self.limit {
             return Err(SolveError::Limit(self.limit));
         }
@@ -261,34 +251,50 @@ impl Sweep<'_, '_> {
 
     /// `c`'s entry from its children's, read from the table.
     pub(super) fn entry_of(&mut self, store: &Store, c: Code) -> Result<u64, SolveError> {
-        self.kids.clear();
-        let kids = &mut self.kids;
-        let r = self
-            .engine
-            .expand_classes(c, &mut self.scratch, |_, _, k| kids.push(k))
-            .map_err(|f| SolveError::Fault(f, c))?;
-        Ok(match r {
-            Expand::End { rel, .. } => {
-                if rel != Rel::Lose {
-                    self.grundy = false;
-                }
-                pack(rel_value(rel), 0, 0)
-            }
-            Expand::Moves => {
-                let mut agg = Agg::default();
-                for k in &self.kids {
-                    let e = store.get(k.code);
-                    if valued(e) {
-                        agg.fold(e, k.kept);
-                    }
-                }
-                let g = self
-                    .impartial
-                    .then(|| mex(&agg, &self.kids, |c| store.get(c)));
-                agg.entry(g)
-            }
-        })
+        let (entry, end) = general_entry(
+            (self.engine, self.impartial),
+            store,
+            c,
+            &mut self.scratch,
+            &mut self.kids,
+        )
+        .map_err(|f| SolveError::Fault(f, c))?;
+        if end.is_some_and(|rel| rel != Rel::Lose) {
+            self.grundy = false;
+        }
+        Ok(entry)
     }
+}
+
+/// `c`'s entry by the general step, from its children's in the table (its children left in
+/// `kids`, none for an end), and the end's outcome if it is one.
+fn general_entry(
+    (engine, impartial): (&Engine, bool),
+    store: &Store,
+    c: Code,
+    scratch: &mut Scratch,
+    kids: &mut Vec<Child>,
+) -> Result<(u64, Option<Rel>), crate::engine::Fault> {
+    kids.clear();
+    let r = engine.expand_classes(c, scratch, |_, _, k| kids.push(k))?;
+    Ok(match r {
+        Expand::End { rel, .. } => {
+            // Moves made before an end rule applied are not moves.
+            kids.clear();
+            (pack(rel_value(rel), 0, 0), Some(rel))
+        }
+        Expand::Moves => {
+            let mut agg = Agg::default();
+            for k in kids.iter() {
+                let e = store.get(k.code);
+                if valued(e) {
+                    agg.fold(e, k.kept);
+                }
+            }
+            let g = impartial.then(|| mex(&agg, kids, |c| store.get(c)));
+            (agg.entry(g), None)
+        }
+    })
 }
 
 /// The sweep with finding and valuing on two threads at once (`pair.rs`).

@@ -7,11 +7,10 @@
 //! values hold are read off the reached ones, and a position set aside that turns out reached
 //! has its fault reported (finding would have reported it first).
 
-use super::super::agg::{mex, Agg};
 use super::super::progress::Progress;
 use super::super::shared::atomic16;
-use super::super::store::{pack, remoteness_bits, unpack, valued, Store, Value};
-use super::super::{rel_value, SolveError};
+use super::super::store::{remoteness_bits, unpack, Store, Value};
+use super::super::SolveError;
 use super::{Found, CHUNK};
 use crate::engine::{verifying, Child, Code, Engine, Expand, Scratch, SweepKernels};
 use crate::jit::{Buffers, Status};
@@ -229,30 +228,10 @@ impl Pair<'_, '_> {
         scratch: &mut Scratch,
         kids: &mut Vec<Child>,
     ) -> Result<u64, Code> {
-        kids.clear();
         scratch.set_steps(0);
-        let r = self
-            .engine
-            .expand_classes(c, scratch, |_, _, k| kids.push(k))
-            .map_err(|_| c)?;
-        Ok(match r {
-            Expand::End { rel, .. } => {
-                // Moves made before an end rule applied are not moves.
-                kids.clear();
-                pack(rel_value(rel), 0, 0)
-            }
-            Expand::Moves => {
-                let mut agg = Agg::default();
-                for k in kids.iter() {
-                    let e = store.get(k.code);
-                    if valued(e) {
-                        agg.fold(e, k.kept);
-                    }
-                }
-                let g = self.impartial.then(|| mex(&agg, kids, |c| store.get(c)));
-                agg.entry(g)
-            }
-        })
+        super::general_entry((self.engine, self.impartial), store, c, scratch, kids)
+            .map(|(entry, _)| entry)
+            .map_err(|_| c)
     }
 
     /// Verifying, after both threads: every position reached has the entry the general step
