@@ -1,8 +1,9 @@
 //! Memory as a limit: how many positions fit in the memory this machine has available, so that a
 //! large `--max-positions` ends with a clear error instead of an aborted allocation.
 
-/// Upper estimate of the bytes one position costs in the hash-map table (key, entry, the map's
-/// control bytes and its doubling on growth).
+/// Upper estimate of the bytes one position costs in the hash table (`solve/packed.rs`): 8-byte
+/// slots at least three eighths full, and both the old and the new slots while they double, is
+/// at most 32; the rest is for the entries too wide for a slot, kept in a general map.
 pub const SPARSE_BYTES_PER_POSITION: u64 = 48;
 /// Upper estimates for the explicit state graph: a node with its index entry, and an edge with its
 /// move's arguments.

@@ -3,6 +3,7 @@
 //! and folded into its parent's running aggregate. Finding a cycle hands over to the loopy solver.
 
 use super::agg::{mex, Agg};
+use super::packed::Spot;
 use super::progress::Progress;
 use super::store::{pack, tag, unpack, valued, Store, BUSY, DENSE_BYTES_PER_CODE, UNSEEN};
 use super::{rel_value, Solution, SolveError};
@@ -15,6 +16,8 @@ const CHILD_BYTES: u64 = std::mem::size_of::<Child>() as u64;
 
 struct Frame {
     code: Code,
+    /// Where the position's mark was written, to write its value there.
+    spot: Spot,
     start: usize,
     next: usize,
     agg: Agg,
@@ -121,7 +124,7 @@ impl Dfs<'_, '_> {
             if let Some(e) = unpack(entry) {
                 self.s.counts[e.value as usize] += 1;
             }
-            self.store.set(f.code, entry);
+            self.store.rewrite(f.spot, f.code, entry);
             self.kids.truncate(f.start);
             if let Some(parent) = self.frames.last() {
                 let kept = self.kids[parent.next - 1].kept;
@@ -213,9 +216,10 @@ impl Dfs<'_, '_> {
                 for c in &self.kids[start..] {
                     self.store.prefetch(c.code);
                 }
-                self.store.set(code, BUSY << 61);
+                let spot = self.store.put(code, BUSY << 61);
                 self.frames.push(Frame {
                     code,
+                    spot,
                     start,
                     next: start,
                     agg: Agg::default(),

@@ -4,9 +4,9 @@
 //! by one thread only: marks go through compare-and-swap, and values are written by the thread
 //! that solves the position while no thread reads it (a tier never reaches itself).
 
+use super::packed::Packed;
 use super::store::{narrow, narrow16, widen, widen16, Store, UNSEEN};
 use crate::engine::Code;
-use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, Ordering::Relaxed};
 
 /// A shared view of a `Store`.
@@ -15,7 +15,7 @@ pub(super) enum Shared<'a> {
     A32(&'a [AtomicU32]),
     A64(&'a [AtomicU64]),
     /// A hash map is only read in parallel; it is written between the parallel steps.
-    Sparse(&'a FxHashMap<Code, u64>),
+    Sparse(&'a Packed),
 }
 
 /// What marking a position found.
@@ -64,7 +64,7 @@ impl Shared<'_> {
             Shared::A16(v) => widen16(v[c as usize].load(Relaxed)),
             Shared::A32(v) => widen(v[c as usize].load(Relaxed)),
             Shared::A64(v) => v[c as usize].load(Relaxed),
-            Shared::Sparse(m) => m.get(&c).copied().unwrap_or(UNSEEN),
+            Shared::Sparse(m) => m.get(c),
         }
     }
 
@@ -106,7 +106,7 @@ impl Shared<'_> {
                     .compare_exchange(0, e, Relaxed, Relaxed)
                     .map(|_| ()),
             ),
-            Shared::Sparse(m) => m.get(&c).map(|&seen| Err(seen)),
+            Shared::Sparse(m) => Some(m.get(c)).filter(|&e| e != UNSEEN).map(Err),
         };
         match won {
             Some(Ok(_)) => Mark::New,
