@@ -131,6 +131,9 @@ pub struct Engine<'r> {
     pub order: SolveOrder,
     /// Whether positions are expanded by the compiled rules where they can be.
     pub compiled: bool,
+    /// Whether the solution table is a hash table however small the numbering (for tests: the
+    /// table games too large for an array get).
+    pub hashed: bool,
     /// The compiled rules, once compiled (`None` inside: left to the interpreter).
     kernel: std::sync::OnceLock<Option<crate::jit::Kernel>>,
     /// Expansions made by the interpreter before the rules are compiled (`compiled::WARM_UP`).
@@ -170,6 +173,7 @@ impl<'r> Engine<'r> {
             threads: 1,
             order: SolveOrder::Auto,
             compiled: true,
+            hashed: false,
             kernel: std::sync::OnceLock::new(),
             warm_up: std::sync::atomic::AtomicU64::new(0),
             sweep_kernels: Default::default(),
@@ -203,6 +207,12 @@ impl<'r> Engine<'r> {
     /// The same engine with the rules compiled to native code where they can be, or interpreted.
     pub fn with_compiled(mut self, on: bool) -> Engine<'r> {
         self.compiled = on;
+        self
+    }
+
+    /// The same engine keeping solutions in a hash table even where an array would fit.
+    pub fn with_hashed_table(mut self, on: bool) -> Engine<'r> {
+        self.hashed = on;
         self
     }
 

@@ -10,7 +10,7 @@ use crate::engine::{Code, Engine, Rel};
 pub fn solve(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, SolveError> {
     let g = Compact::build(engine, roots, limit)?;
     let (values, rems) = retrograde(&g);
-    let mut store = Store::for_space(engine.space);
+    let mut store = Store::for_space(engine.space, engine.hashed);
     let mut counts = [0u64; 4];
     let mut in_all = 0u64;
     for (k, &code) in g.codes.iter().enumerate() {

@@ -16,8 +16,8 @@ const MAX_SLOT_CODE: Code = (1 << 48) - 2;
 const ELSEWHERE: u16 = 7 << 13;
 /// Fibonacci hashing: the code times 2^64 over the golden ratio, its top bits the home slot.
 const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
-/// Slots to start with.
-const FIRST_SLOTS: usize = 1 << 12;
+/// Slots to start with (few, so that even small games test the doubling).
+const FIRST_SLOTS: usize = 16;
 
 /// The slot an entry was written to, while the slots have the size they had then.
 #[derive(Clone, Copy, Debug)]

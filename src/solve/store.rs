@@ -28,9 +28,11 @@ pub enum Store {
 }
 
 impl Store {
-    pub fn for_space(space: u64) -> Store {
-        let fits =
-            space.saturating_mul(DENSE_BYTES_PER_CODE) <= crate::engine::memory::byte_budget();
+    /// The table for `space` codes: an array if it fits the memory budget (and `hashed` is
+    /// false), else a hash table.
+    pub fn for_space(space: u64, hashed: bool) -> Store {
+        let fits = !hashed
+            && space.saturating_mul(DENSE_BYTES_PER_CODE) <= crate::engine::memory::byte_budget();
         if fits && usize::try_from(space).is_ok() {
             Store::Dense16(vec![0u16; space as usize])
         } else {

@@ -163,6 +163,13 @@ fn solved(game: &rf::Game, m: &Mapped, starts: &[gamec::engine::Branch]) -> Resu
     let tiered = solve::solve_in_tiers(&two, &roots, limit).transpose();
     // The default solve on two threads: a sweep finds and values at once where it applies.
     let paired = solve::solve(&two, &roots, limit);
+    // The table large numberings get (a hash table), depth-first (or retrograde) and in tiers.
+    let hashed = Engine::new(m.engine.rules)
+        .with_max_steps(m.engine.max_steps)
+        .with_threads(2)
+        .with_hashed_table(true);
+    let hashed_tiers = solve::solve_in_tiers(&hashed, &roots, limit).transpose();
+    let hashed = solve::solve(&hashed, &roots, limit);
     let faults = m.graph.faults();
     let (fast, slow) = match (fast, slow) {
         (Ok(a), Ok(b)) if faults.is_empty() => (a, b),
@@ -173,6 +180,10 @@ fn solved(game: &rf::Game, m: &Mapped, starts: &[gamec::engine::Branch]) -> Resu
                 m.faults(&faults, t.err(), "solve in tiers")?;
             }
             m.faults(&faults, paired.err(), "solve on two threads")?;
+            m.faults(&faults, hashed.err(), "solve in a hash table")?;
+            if let Some(t) = hashed_tiers {
+                m.faults(&faults, t.err(), "solve in tiers in a hash table")?;
+            }
             return Ok(Case::BothFailed(kinds));
         }
     };
@@ -208,6 +219,31 @@ fn solved(game: &rf::Game, m: &Mapped, starts: &[gamec::engine::Branch]) -> Resu
         return Err(format!(
             "positions, counts, Grundy, in all: on two threads {a:?}, on one {b:?}"
         ));
+    }
+    let hashed = hashed.map_err(|e| format!("solve in a hash table: {e:?}"))?;
+    m.values(&solved, &hashed, "solve in a hash table")?;
+    let mut others = vec![("in a hash table", hashed)];
+    if let Some(t) = hashed_tiers {
+        let t = t.map_err(|e| format!("solve in tiers in a hash table: {e:?}"))?;
+        m.values(&solved, &t, "solve in tiers in a hash table")?;
+        others.push(("in tiers in a hash table", t));
+    }
+    for (how, o) in &others {
+        let (a, b) = (
+            (o.positions, o.counts, o.grundy, o.in_all, o.loopy),
+            (
+                fast.positions,
+                fast.counts,
+                fast.grundy,
+                fast.in_all,
+                fast.loopy,
+            ),
+        );
+        if a != b {
+            return Err(format!(
+                "positions, counts, Grundy, in all, loopy: {how} {a:?}, with an array {b:?}"
+            ));
+        }
     }
     if fast.grundy != solved.grundy.is_some() {
         return Err(format!(

@@ -59,7 +59,7 @@ pub(super) fn solve(
     limit: u64,
     impartial: bool,
 ) -> Result<Option<Solution>, SolveError> {
-    let mut store = Store::for_space(engine.space);
+    let mut store = Store::for_space(engine.space, engine.hashed);
     if matches!(store, Store::Sparse(_)) || roots.is_empty() {
         return Ok(None);
     }

@@ -98,7 +98,7 @@ pub(super) fn solve(
     {
         return Ok(None);
     }
-    let store = Store::for_space(space);
+    let store = Store::for_space(space, engine.hashed);
     if matches!(store, Store::Sparse(_)) {
         return Ok(None);
     }
