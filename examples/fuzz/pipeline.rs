@@ -179,27 +179,33 @@ fn formats(src: &str) -> Result<(), String> {
 }
 
 /// Solving on two threads, in tier order where it applies and by default (a sweep then finds
-/// and values at once), finds the positions, values and counts the one-thread solve found,
-/// within the same steps.
+/// and values at once), and in the hash table large numberings get, finds the positions, values
+/// and counts the one-thread solve found, within the same steps.
 fn tiers_agree(engine: &Engine, s: &Solution, roots: &[u64]) -> Result<(), String> {
     let two = Engine::new(engine.rules)
         .with_max_steps(MAX_STEPS)
         .with_threads(2);
-    match solve::solve(&two, roots, MAX_POSITIONS) {
-        Ok(t) => {
-            agree(s, &t, roots)?;
-            let (a, b) = (
-                (t.positions, t.counts, t.grundy, t.in_all),
-                (s.positions, s.counts, s.grundy, s.in_all),
-            );
-            if a != b {
-                return Err(format!(
-                    "on two threads {a:?}, on one {b:?} (positions, counts, Grundy, in all)"
-                ));
+    let hashed = Engine::new(engine.rules)
+        .with_max_steps(MAX_STEPS)
+        .with_threads(2)
+        .with_hashed_table(true);
+    for (how, e) in [("on two threads", &two), ("in a hash table", &hashed)] {
+        match solve::solve(e, roots, MAX_POSITIONS) {
+            Ok(t) => {
+                agree(s, &t, roots)?;
+                let (a, b) = (
+                    (t.positions, t.counts, t.grundy, t.in_all, t.loopy),
+                    (s.positions, s.counts, s.grundy, s.in_all, s.loopy),
+                );
+                if a != b {
+                    return Err(format!(
+                        "{how} {a:?}, on one thread {b:?} (positions, counts, Grundy, in all, loopy)"
+                    ));
+                }
             }
+            Err(SolveError::Memory(_)) => {}
+            Err(e) => return Err(format!("one thread solves it; {how}: {e:?}")),
         }
-        Err(SolveError::Memory(_)) => {}
-        Err(e) => return Err(format!("one thread solves it; two: {e:?}")),
     }
     match solve::solve_in_tiers(&two, roots, MAX_POSITIONS) {
         Ok(None) | Err(SolveError::Memory(_)) => Ok(()),
