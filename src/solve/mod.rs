@@ -9,6 +9,7 @@ mod entry;
 mod loopy;
 mod packed;
 mod progress;
+mod quotient;
 mod shared;
 mod store;
 mod sweep;

@@ -36,7 +36,7 @@ impl Store {
         if fits && usize::try_from(space).is_ok() {
             Store::Dense16(vec![0u16; space as usize])
         } else {
-            Store::Sparse(Packed::default())
+            Store::Sparse(Packed::new(space))
         }
     }
     #[inline]

@@ -1,0 +1,238 @@
+//! The hash table's 4-byte slots, for numberings of at most `MAX_BITS` bits: a code is spread
+//! over its `k` bits by a bijection (times an odd number, modulo 2^k), whose top bits are the
+//! code's home slot and whose other bits, the quotient, are all a slot keeps of the code, with
+//! how far it lies past its home. A slot is the quotient and that distance in 16 bits, and a
+//! 16-bit entry (never 0) below them; 0 is an empty slot. Half the bytes of a slot that keeps the
+//! whole code, so twice the positions fit in the CPU's caches.
+//!
+//! The table starts with 2^(k - 10) slots (a quotient of at most 10 bits beside a distance of at
+//! least 6), is kept at most half full, and a code that would lie further from its home than
+//! its distance can say is refused: the caller keeps it elsewhere.
+
+use crate::engine::Code;
+
+/// Fibonacci hashing: the code times 2^64 over the golden ratio, its top bits the home slot
+/// (here and in the 8-byte slots of `packed.rs`).
+pub(super) const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// The most bits a numbering may have for its codes to be kept in 4-byte slots (the table then
+/// starts at 2^24 slots: 64 MiB, of which only the pages touched are ever allocated).
+pub(super) const MAX_BITS: u32 = 34;
+/// Bits of a code the slot count leaves at most to the quotient when the table is made.
+const FIRST_QUOTIENT: u32 = 10;
+/// The fewest slots.
+const MIN_SLOT_BITS: u32 = 4;
+
+/// The inverse of `GOLDEN` modulo 2^64 (Newton's iteration: each step doubles the bits that
+/// are right).
+const fn inverse(a: u64) -> u64 {
+    let mut x = a;
+    let mut i = 0;
+    while i < 6 {
+        x = x.wrapping_mul(2u64.wrapping_sub(a.wrapping_mul(x)));
+        i += 1;
+    }
+    x
+}
+pub(super) const GOLDEN_INVERSE: u64 = inverse(GOLDEN);
+
+pub(super) struct Quotient {
+    slots: Vec<u32>,
+    /// Base-2 logarithm of the slot count.
+    s: u32,
+    /// Bits of a code.
+    k: u32,
+    used: usize,
+}
+
+impl Quotient {
+    /// The table for codes below `space`, if they have at most `MAX_BITS` bits.
+    pub(super) fn new(space: u64) -> Option<Quotient> {
+        let k = (64 - space.saturating_sub(1).leading_zeros()).max(1);
+        if k > MAX_BITS {
+            return None;
+        }
+        let s = k.saturating_sub(FIRST_QUOTIENT).max(MIN_SLOT_BITS);
+        Some(Quotient {
+            slots: vec![0; 1 << s],
+            s,
+            k,
+            used: 0,
+        })
+    }
+
+    /// Bits of the quotient and of the distance from home, at the current size.
+    #[inline]
+    fn widths(&self) -> (u32, u32) {
+        let r = self.k.saturating_sub(self.s);
+        (r, 16 - r)
+    }
+
+    /// The code spread over its `k` bits, those bits at the top of the word.
+    #[inline]
+    fn spread(&self, c: Code) -> u64 {
+        c.wrapping_mul(GOLDEN) << (64 - self.k)
+    }
+
+    /// Home slot and quotient of a spread code.
+    #[inline]
+    fn place(&self, hh: u64) -> (usize, u32) {
+        let (r, _) = self.widths();
+        let home = (hh >> (64 - self.s)) as usize;
+        let q = if r == 0 {
+            0
+        } else {
+            ((hh << self.s) >> (64 - r)) as u32
+        };
+        (home, q)
+    }
+
+    /// The slot's upper 16 bits for quotient `q` at distance `d`.
+    #[inline]
+    fn high(&self, q: u32, d: usize) -> u32 {
+        let (_, dw) = self.widths();
+        (q << dw) | d as u32
+    }
+
+    /// The slot holding `c`, or the first empty one within reach of its home (with the upper
+    /// bits a slot for `c` there has), or `None` when neither is within reach.
+    #[inline]
+    fn find(&self, c: Code) -> Option<(usize, u32)> {
+        let (home, q) = self.place(self.spread(c));
+        let reach = 1usize << self.widths().1;
+        let mask = self.slots.len() - 1;
+        for d in 0..reach.min(self.slots.len()) {
+            let i = (home + d) & mask;
+            let s = self.slots[i];
+            let high = self.high(q, d);
+            if s == 0 || s >> 16 == high {
+                return Some((i, high));
+            }
+        }
+        None
+    }
+
+    /// `c`'s 16-bit entry, or `None` if no slot holds it.
+    #[inline]
+    pub(super) fn get(&self, c: Code) -> Option<u16> {
+        let (i, _) = self.find(c)?;
+        let s = self.slots[i];
+        (s != 0).then_some(s as u16)
+    }
+
+    /// Writes `x` (not 0) for `c`; the slot and its upper bits, or `Err` with the entries that
+    /// are out of reach of their homes (`c` among them if it is; codes and entries): those the
+    /// caller keeps elsewhere.
+    pub(super) fn put(&mut self, c: Code, x: u16) -> Result<(usize, u32), Vec<(Code, u16)>> {
+        debug_assert!(x != 0);
+        let mut lost = Vec::new();
+        let mut at = self.find(c);
+        if at.is_some_and(|(i, _)| self.slots[i] == 0) && (self.used + 1) * 2 > self.slots.len() {
+            lost = self.grow();
+            at = self.find(c);
+        }
+        match at {
+            Some((i, high)) => {
+                if self.slots[i] == 0 {
+                    self.used += 1;
+                }
+                self.slots[i] = high << 16 | u32::from(x);
+                if lost.is_empty() {
+                    Ok((i, high))
+                } else {
+                    Err(lost)
+                }
+            }
+            None => {
+                lost.push((c, x));
+                Err(lost)
+            }
+        }
+    }
+
+    /// Writes `x` in slot `i` with upper bits `high`, where `put` wrote the same code.
+    #[inline]
+    pub(super) fn rewrite(&mut self, i: usize, high: u32, x: u16) {
+        self.slots[i] = high << 16 | u32::from(x);
+    }
+
+    pub(super) fn slot_count(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Doubles the slots; returns the entries that no longer reach a slot.
+    fn grow(&mut self) -> Vec<(Code, u16)> {
+        let old = std::mem::replace(&mut self.slots, vec![0; 2 << self.s]);
+        let (r, dw) = self.widths();
+        let old_mask = old.len() - 1;
+        self.s += 1;
+        self.used = 0;
+        let mut lost = Vec::new();
+        for (i, s) in old.into_iter().enumerate().filter(|&(_, s)| s != 0) {
+            let high = s >> 16;
+            let d = (high & ((1 << dw) - 1)) as usize;
+            let q = u64::from(high >> dw);
+            let home = (i.wrapping_sub(d) & old_mask) as u64;
+            let mut hh = home << (64 - (self.s - 1));
+            if r > 0 {
+                hh |= q << (64 - (self.s - 1) - r);
+            }
+            let c =
+                (hh >> (64 - self.k)).wrapping_mul(GOLDEN_INVERSE) & (u64::MAX >> (64 - self.k));
+            match self.find(c) {
+                Some((j, high)) => {
+                    self.slots[j] = high << 16 | (s & 0xFFFF);
+                    self.used += 1;
+                }
+                None => lost.push((c, s as u16)),
+            }
+        }
+        lost
+    }
+
+    /// Asks the CPU to start loading `c`'s home slot.
+    #[inline]
+    pub(super) fn home_ptr(&self, c: Code) -> *const u32 {
+        let (home, _) = self.place(self.spread(c));
+        &self.slots[home]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_inverse_undoes_the_spreading() {
+        assert_eq!(GOLDEN.wrapping_mul(GOLDEN_INVERSE), 1);
+    }
+
+    #[test]
+    fn every_code_reads_back_through_doublings_for_small_and_large_numberings() {
+        for space in [1u64, 2, 5, 1000, 1 << 20, 3u64.pow(20) * 2, 1 << 34] {
+            let mut t = Quotient::new(space).expect("at most 34 bits");
+            let n = space.min(30_000);
+            let step = (space / n).max(1);
+            let mut kept = std::collections::HashMap::new();
+            for j in 0..n {
+                let c = j * step;
+                let x = (j % 60_000 + 1) as u16;
+                match t.put(c, x) {
+                    Ok(_) => {}
+                    Err(lost) => kept.extend(lost),
+                }
+            }
+            for j in 0..n {
+                let c = j * step;
+                let want = (j % 60_000 + 1) as u16;
+                let got = t.get(c).or_else(|| kept.get(&c).copied());
+                assert_eq!(got, Some(want), "space {space}, code {c}");
+            }
+            if space > n {
+                assert_eq!(t.get(space - 1), None, "space {space}");
+            }
+            assert!(t.used * 2 <= t.slots.len());
+        }
+        assert!(Quotient::new((1 << 34) + 1).is_none());
+    }
+}
