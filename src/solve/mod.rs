@@ -15,6 +15,7 @@ mod store;
 mod sweep;
 mod table;
 mod tiers;
+mod wide;
 
 pub use chance::{win_probabilities, Probabilities};
 pub use store::{Entry, Value};

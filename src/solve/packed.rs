@@ -1,31 +1,29 @@
 //! The solution table for games whose numbering is too large for an array: a hash table of the
 //! positions reached, by open addressing with linear probing. Numberings of at most 34 bits get
-//! 4-byte slots (`quotient.rs`); larger ones 8-byte slots, each the position's code plus one (0 is
-//! an empty slot) in its high 48 bits and the entry's 16-bit form below. An entry too wide for 16
-//! bits, a code of 48 bits or more, or one too far from its home for a 4-byte slot to say, is kept
-//! in a general map beside the slots instead. One slot is one cache line to read, and its place is
-//! known from the code alone, so a solver can prefetch the slots of a position's children before
-//! it reads them (a general hash map costs three to six times the bytes and two dependent reads).
+//! 4-byte slots (`quotient.rs`), larger ones 8-byte slots (`wide.rs`); either keeps a 16-bit
+//! entry beside what it keeps of the code. An entry too wide for 16 bits is kept in a general map
+//! beside the slots, its slot marked; a code that has no slot (48 bits or more, or too far from
+//! its home for a 4-byte slot to say) is kept in the map alone. One slot is one cache line to
+//! read, and its place is known from the code alone, so a solver can prefetch the slots of a
+//! position's children before it reads them (a general hash map costs three to six times the
+//! bytes and two dependent reads).
 
 use super::entry::{narrow16, widen16, UNSEEN};
-use super::quotient::{Quotient, GOLDEN};
+use super::quotient::Quotient;
+use super::wide::Wide;
 use crate::engine::Code;
 use rustc_hash::FxHashMap;
 
-/// The largest code a slot holds (its code plus one must fit 48 bits).
-const MAX_SLOT_CODE: Code = (1 << 48) - 2;
 /// The 16-bit form of an entry that is in the general map: tag 7, which no entry has.
 const ELSEWHERE: u16 = 7 << 13;
-/// Slots to start with (few, so that even small games test the doubling).
-const FIRST_SLOTS: usize = 16;
 
 /// The slot an entry was written to, while the slots have the size they had then.
 #[derive(Clone, Copy, Debug)]
 pub struct Spot {
     slot: usize,
     slots: usize,
-    /// A 4-byte slot's upper bits.
-    high: u32,
+    /// The slot's bits above the entry.
+    above: u64,
 }
 
 impl Spot {
@@ -33,36 +31,40 @@ impl Spot {
     pub const NOWHERE: Spot = Spot {
         slot: 0,
         slots: 0,
-        high: 0,
+        above: 0,
+    };
+}
+
+/// The slots of either width.
+enum Slots {
+    Narrow(Quotient),
+    Wide(Wide),
+}
+
+macro_rules! either {
+    ($slots:expr, $t:ident => $e:expr) => {
+        match $slots {
+            Slots::Narrow($t) => $e,
+            Slots::Wide($t) => $e,
+        }
     };
 }
 
 pub struct Packed {
-    /// The 4-byte slots, where the numbering is small enough; the 8-byte ones are then unused.
-    narrow: Option<Quotient>,
-    /// Codes kept only in `elsewhere`, out of reach of their 4-byte home slots.
-    strays: usize,
-    slots: Vec<u64>,
-    /// 64 less the base-2 logarithm of the slot count.
-    shift: u32,
-    /// Slots in use.
-    used: usize,
-    /// Entries that do not fit a slot.
+    slots: Slots,
+    /// Entries that do not fit a slot, and codes that have none.
     elsewhere: FxHashMap<Code, u64>,
+    /// Codes kept in `elsewhere` alone.
+    strays: usize,
 }
 
 impl Packed {
     /// The table for codes below `space`.
     pub fn new(space: u64) -> Packed {
-        let narrow = Quotient::new(space);
-        let wide = if narrow.is_some() { 1 } else { FIRST_SLOTS };
         Packed {
-            narrow,
-            strays: 0,
-            slots: vec![0; wide],
-            shift: 64 - wide.trailing_zeros(),
-            used: 0,
+            slots: Quotient::new(space).map_or_else(|| Slots::Wide(Wide::new()), Slots::Narrow),
             elsewhere: FxHashMap::default(),
+            strays: 0,
         }
     }
 
@@ -72,10 +74,10 @@ impl Packed {
         Packed::new(u64::MAX)
     }
 
-    /// `get` in 4-byte slots.
+    /// The entry of `c`, or `UNSEEN`.
     #[inline]
-    fn get_narrow(&self, q: &Quotient, c: Code) -> u64 {
-        match q.get(c) {
+    pub fn get(&self, c: Code) -> u64 {
+        match either!(&self.slots, t => t.get(c)) {
             Some(ELSEWHERE) => self.elsewhere.get(&c).copied().unwrap_or(UNSEEN),
             Some(x) => widen16(x),
             None if self.strays > 0 => self.elsewhere.get(&c).copied().unwrap_or(UNSEEN),
@@ -83,12 +85,14 @@ impl Packed {
         }
     }
 
-    /// `put` in 4-byte slots.
-    fn put_narrow(&mut self, c: Code, e: u64) -> Spot {
-        let Some(q) = &mut self.narrow else {
-            return Spot::NOWHERE;
-        };
-        let before = q.get(c);
+    pub fn set(&mut self, c: Code, e: u64) {
+        self.put(c, e);
+    }
+
+    /// Writes `e` as `set` does, and says where: `rewrite` can then write `c` again without
+    /// searching for it (and so without waiting for its slot to load: a store does not stall).
+    pub fn put(&mut self, c: Code, e: u64) -> Spot {
+        let before = either!(&self.slots, t => t.get(c));
         if before.is_none() && self.strays > 0 && self.elsewhere.contains_key(&c) {
             self.elsewhere.insert(c, e);
             return Spot::NOWHERE;
@@ -105,11 +109,11 @@ impl Packed {
                 ELSEWHERE
             }
         };
-        match q.put(c, x) {
-            Ok((slot, high)) if x != ELSEWHERE => Spot {
+        match either!(&mut self.slots, t => t.put(c, x)) {
+            Ok((slot, above)) if x != ELSEWHERE => Spot {
                 slot,
-                slots: q.slot_count(),
-                high,
+                slots: either!(&self.slots, t => t.slot_count()),
+                above,
             },
             Ok(_) => Spot::NOWHERE,
             Err(lost) => {
@@ -124,116 +128,16 @@ impl Packed {
         }
     }
 
-    #[inline]
-    fn home(&self, key: u64) -> usize {
-        (key.wrapping_mul(GOLDEN) >> self.shift) as usize
-    }
-
-    /// The slot holding `key`, or the empty slot where it would go.
-    #[inline]
-    fn find(&self, key: u64) -> usize {
-        let mask = self.slots.len() - 1;
-        let mut i = self.home(key);
-        loop {
-            let s = self.slots[i];
-            if s == 0 || s >> 16 == key {
-                return i;
-            }
-            i = (i + 1) & mask;
-        }
-    }
-
-    /// The entry of `c`, or `UNSEEN`.
-    #[inline]
-    pub fn get(&self, c: Code) -> u64 {
-        if let Some(q) = &self.narrow {
-            return self.get_narrow(q, c);
-        }
-        if c > MAX_SLOT_CODE {
-            return self.elsewhere.get(&c).copied().unwrap_or(UNSEEN);
-        }
-        let s = self.slots[self.find(c + 1)];
-        match s as u16 {
-            _ if s == 0 => UNSEEN,
-            ELSEWHERE => self.elsewhere.get(&c).copied().unwrap_or(UNSEEN),
-            x => widen16(x),
-        }
-    }
-
-    pub fn set(&mut self, c: Code, e: u64) {
-        self.put(c, e);
-    }
-
-    /// Writes `e` as `set` does, and says where: `rewrite` can then write `c` again without
-    /// searching for it (and so without waiting for its slot to load: a store does not stall).
-    pub fn put(&mut self, c: Code, e: u64) -> Spot {
-        if self.narrow.is_some() {
-            return self.put_narrow(c, e);
-        }
-        if c > MAX_SLOT_CODE {
-            self.elsewhere.insert(c, e);
-            return Spot::NOWHERE;
-        }
-        let key = c + 1;
-        let mut i = self.find(key);
-        let x = match narrow16(e) {
-            Some(x) => {
-                if self.slots[i] as u16 == ELSEWHERE && self.slots[i] != 0 {
-                    self.elsewhere.remove(&c);
-                }
-                x
-            }
-            None => {
-                self.elsewhere.insert(c, e);
-                ELSEWHERE
-            }
-        };
-        if self.slots[i] == 0 {
-            if (self.used + 1) * 4 > self.slots.len() * 3 {
-                self.grow();
-                i = self.find(key);
-            }
-            self.used += 1;
-        }
-        self.slots[i] = key << 16 | x as u64;
-        if x == ELSEWHERE {
-            return Spot::NOWHERE;
-        }
-        Spot {
-            slot: i,
-            slots: self.slots.len(),
-            high: 0,
-        }
-    }
-
     /// Writes `e` for `c` where `put` last wrote it, if the slots have not moved since; else as
     /// `set`. `c` must not have been written in between (its slot would still be right, but an
     /// entry moved to the general map would be left there).
     #[inline]
     pub fn rewrite(&mut self, at: Spot, c: Code, e: u64) {
-        if let Some(q) = &mut self.narrow {
-            match narrow16(e) {
-                Some(x) if x != 0 && at.slots == q.slot_count() => q.rewrite(at.slot, at.high, x),
-                _ => self.set(c, e),
-            }
-            return;
-        }
         match narrow16(e) {
-            Some(x) if at.slots == self.slots.len() => {
-                debug_assert_eq!(self.slots[at.slot] >> 16, c + 1);
-                self.slots[at.slot] = (c + 1) << 16 | x as u64;
+            Some(x) if x != 0 && at.slots == either!(&self.slots, t => t.slot_count()) => {
+                either!(&mut self.slots, t => t.rewrite(at.slot, at.above, x))
             }
             _ => self.set(c, e),
-        }
-    }
-
-    fn grow(&mut self) {
-        let twice = vec![0; self.slots.len() * 2];
-        let old = std::mem::replace(&mut self.slots, twice);
-        self.shift -= 1;
-        for s in old.into_iter().filter(|&s| s != 0) {
-            let i = self.find(s >> 16);
-            self.slots[i] = s;
         }
     }
 
@@ -241,11 +145,8 @@ impl Packed {
     #[inline]
     pub fn prefetch(&self, c: Code) {
         #[cfg(target_arch = "x86_64")]
-        if self.narrow.is_some() || c <= MAX_SLOT_CODE {
-            let p = match &self.narrow {
-                Some(q) => q.home_ptr(c).cast::<i8>(),
-                None => (&self.slots[self.home(c + 1)] as *const u64).cast::<i8>(),
-            };
+        {
+            let p = either!(&self.slots, t => t.home_ptr(c));
             // SAFETY: `_mm_prefetch` only hints the cache; the pointer is to a live slot, and a
             // prefetch never faults or changes memory.
             unsafe {
@@ -260,6 +161,7 @@ impl Packed {
 
 #[cfg(test)]
 mod tests {
+    use super::super::wide::MAX_SLOT_CODE;
     use super::*;
     use crate::solve::entry::{busy, pack, Value};
 
@@ -289,8 +191,11 @@ mod tests {
         assert_eq!(p.get(MAX_SLOT_CODE), busy(9));
         assert_eq!(p.get(1), UNSEEN);
         assert_eq!(p.get(big + 1), UNSEEN);
-        assert_eq!(p.used, 20_000 + 2 + 1);
-        assert!(p.used * 4 <= p.slots.len() * 3);
+        let Slots::Wide(w) = &p.slots else {
+            panic!("8-byte slots")
+        };
+        assert_eq!(w.used(), 20_000 + 2 + 1);
+        assert!(w.used() * 4 <= w.slot_count() * 3);
     }
 
     #[test]
@@ -318,7 +223,7 @@ mod tests {
         // codes below all spread to home slot 5, so the last 36 of 100 find no slot in reach.
         let k = 30;
         let mut p = Packed::new(1 << k);
-        assert!(p.narrow.is_some());
+        assert!(matches!(p.slots, Slots::Narrow(_)));
         let code = |q: u64| (5 << 10 | q).wrapping_mul(GOLDEN_INVERSE) & ((1 << k) - 1);
         let spots: Vec<Spot> = (0..100).map(|q| p.put(code(q), busy(q % 7))).collect();
         assert_eq!(p.strays, 36);

@@ -120,10 +120,10 @@ impl Quotient {
         (s != 0).then_some(s as u16)
     }
 
-    /// Writes `x` (not 0) for `c`; the slot and its upper bits, or `Err` with the entries that
-    /// are out of reach of their homes (`c` among them if it is; codes and entries): those the
-    /// caller keeps elsewhere.
-    pub(super) fn put(&mut self, c: Code, x: u16) -> Result<(usize, u32), Vec<(Code, u16)>> {
+    /// Writes `x` (not 0) for `c`; the slot and its bits above the entry, or `Err` with the
+    /// entries that are out of reach of their homes (`c` among them if it is; codes and entries):
+    /// those the caller keeps elsewhere.
+    pub(super) fn put(&mut self, c: Code, x: u16) -> Result<(usize, u64), Vec<(Code, u16)>> {
         debug_assert!(x != 0);
         let mut lost = Vec::new();
         let mut at = self.find(c);
@@ -138,7 +138,7 @@ impl Quotient {
                 }
                 self.slots[i] = high << 16 | u32::from(x);
                 if lost.is_empty() {
-                    Ok((i, high))
+                    Ok((i, u64::from(high) << 16))
                 } else {
                     Err(lost)
                 }
@@ -150,10 +150,10 @@ impl Quotient {
         }
     }
 
-    /// Writes `x` in slot `i` with upper bits `high`, where `put` wrote the same code.
+    /// Writes `x` in slot `i` with the bits `above` it, where `put` wrote the same code.
     #[inline]
-    pub(super) fn rewrite(&mut self, i: usize, high: u32, x: u16) {
-        self.slots[i] = high << 16 | u32::from(x);
+    pub(super) fn rewrite(&mut self, i: usize, above: u64, x: u16) {
+        self.slots[i] = above as u32 | u32::from(x);
     }
 
     pub(super) fn slot_count(&self) -> usize {
@@ -190,11 +190,11 @@ impl Quotient {
         lost
     }
 
-    /// Asks the CPU to start loading `c`'s home slot.
+    /// `c`'s home slot, to prefetch.
     #[inline]
-    pub(super) fn home_ptr(&self, c: Code) -> *const u32 {
+    pub(super) fn home_ptr(&self, c: Code) -> *const i8 {
         let (home, _) = self.place(self.spread(c));
-        &self.slots[home]
+        (&self.slots[home] as *const u32).cast()
     }
 }
 

@@ -1,0 +1,116 @@
+//! The hash table's 8-byte slots, for numberings past 34 bits: open addressing with linear
+//! probing, each slot the position's code plus one (0 is an empty slot) in its high 48 bits and a
+//! 16-bit entry below. A code of 48 bits or more has no slot: the caller keeps it elsewhere.
+//! Kept at most three quarters full.
+
+use super::quotient::GOLDEN;
+use crate::engine::Code;
+
+/// The largest code a slot holds (its code plus one must fit 48 bits).
+pub(super) const MAX_SLOT_CODE: Code = (1 << 48) - 2;
+/// Slots to start with (few, so that even small games test the doubling).
+const FIRST_SLOTS: usize = 16;
+
+pub(super) struct Wide {
+    slots: Vec<u64>,
+    /// 64 less the base-2 logarithm of the slot count.
+    shift: u32,
+    /// Slots in use.
+    used: usize,
+}
+
+impl Wide {
+    pub(super) fn new() -> Wide {
+        Wide {
+            slots: vec![0; FIRST_SLOTS],
+            shift: 64 - FIRST_SLOTS.trailing_zeros(),
+            used: 0,
+        }
+    }
+
+    #[inline]
+    fn home(&self, key: u64) -> usize {
+        (key.wrapping_mul(GOLDEN) >> self.shift) as usize
+    }
+
+    /// The slot holding `key`, or the empty slot where it would go.
+    #[inline]
+    fn find(&self, key: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(key);
+        loop {
+            let s = self.slots[i];
+            if s == 0 || s >> 16 == key {
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// `c`'s 16-bit entry, or `None` if no slot holds it.
+    #[inline]
+    pub(super) fn get(&self, c: Code) -> Option<u16> {
+        if c > MAX_SLOT_CODE {
+            return None;
+        }
+        let s = self.slots[self.find(c + 1)];
+        (s != 0).then_some(s as u16)
+    }
+
+    /// Writes `x` for `c`; the slot and its bits above the entry, or `Err` with `c` when it has
+    /// no slot.
+    pub(super) fn put(&mut self, c: Code, x: u16) -> Result<(usize, u64), Vec<(Code, u16)>> {
+        if c > MAX_SLOT_CODE {
+            return Err(vec![(c, x)]);
+        }
+        let key = c + 1;
+        let mut i = self.find(key);
+        if self.slots[i] == 0 {
+            if (self.used + 1) * 4 > self.slots.len() * 3 {
+                self.grow();
+                i = self.find(key);
+            }
+            self.used += 1;
+        }
+        self.slots[i] = key << 16 | u64::from(x);
+        Ok((i, key << 16))
+    }
+
+    /// Writes `x` in slot `i` with the bits `above` it, where `put` wrote the same code.
+    #[inline]
+    pub(super) fn rewrite(&mut self, i: usize, above: u64, x: u16) {
+        debug_assert_eq!(self.slots[i] >> 16, above >> 16);
+        self.slots[i] = above | u64::from(x);
+    }
+
+    pub(super) fn slot_count(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Slots in use.
+    #[cfg(test)]
+    pub(super) fn used(&self) -> usize {
+        self.used
+    }
+
+    fn grow(&mut self) {
+        let twice = vec![0; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, twice);
+        self.shift -= 1;
+        for s in old.into_iter().filter(|&s| s != 0) {
+            let i = self.find(s >> 16);
+            self.slots[i] = s;
+        }
+    }
+
+    /// Where `c`'s search begins, to prefetch.
+    #[inline]
+    pub(super) fn home_ptr(&self, c: Code) -> *const i8 {
+        let i = if c > MAX_SLOT_CODE {
+            0
+        } else {
+            self.home(c + 1)
+        };
+        (&self.slots[i] as *const u64).cast()
+    }
+}
