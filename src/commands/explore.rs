@@ -105,12 +105,49 @@ fn solve_traced(
     from: Option<Code>,
     limit: u64,
 ) -> Result<Solution, Diag> {
-    solve::solve(engine, roots, limit).map_err(|e| match e {
+    match solve::solve(engine, roots, limit) {
+        Ok(s) => Ok(s),
+        Err(SolveError::Fault(f, c)) if engine.symmetry.is_some() => {
+            Err(fault_without_symmetry(engine, roots, from, limit, &f, c))
+        }
+        Err(e) => Err(error_diag(engine, e, from, limit)),
+    }
+}
+
+fn error_diag(engine: &Engine, e: SolveError, from: Option<Code>, limit: u64) -> Diag {
+    match e {
         SolveError::Fault(f, c) => fault_diag_from(engine, &f, Some(c), from, limit),
         SolveError::Limit(l) => catalog::too_many_positions(l),
         SolveError::Memory(l) => catalog::out_of_memory(l),
         SolveError::Pending(depth, moves) => catalog::out_of_memory_line(depth, moves),
-    })
+    }
+}
+
+/// A rule failed, or a declared symmetry was found broken, while solving one position per class.
+/// A declaration may make a solve faster but never change what it reports, so the game is solved
+/// again without it, in the same order: a rule that fails there is the fault reported, exactly as
+/// `--no-symmetry` reports it (whichever order or symmetry met a fault first). Only when every
+/// position plays without a fault is the symmetry's own fault reported (`broken_symmetry`: the
+/// declaration is wrong, though no rule fails). Running out of steps is a limit, not a fault of
+/// the rules, and is reported as it is (checking images takes steps of its own).
+fn fault_without_symmetry(
+    engine: &Engine,
+    roots: &[Code],
+    from: Option<Code>,
+    limit: u64,
+    fault: &Fault,
+    code: Code,
+) -> Diag {
+    if fault.error.kind == RtKind::TooManySteps {
+        return fault_diag_from(engine, fault, Some(code), from, limit);
+    }
+    let plain = engine.without_symmetry();
+    match solve::solve(&plain, roots, limit) {
+        Err(SolveError::Fault(f, c)) if f.error.kind != RtKind::TooManySteps => {
+            fault_diag_from(&plain, &f, Some(c), from, limit)
+        }
+        _ => fault_diag_from(engine, fault, Some(code), from, limit),
+    }
 }
 
 /// Prints one diagnostic against the loaded file; the command then ends with exit code 1.

@@ -192,6 +192,17 @@ impl<'r> Engine<'r> {
         self
     }
 
+    /// An engine with the same settings and the declared symmetries left out (`--no-symmetry`).
+    pub fn without_symmetry(&self) -> Engine<'r> {
+        Engine::new(self.rules)
+            .with_symmetry(false)
+            .with_max_steps(self.max_steps)
+            .with_threads(self.threads)
+            .with_order(self.order)
+            .with_compiled(self.compiled)
+            .with_hashed_table(self.hashed)
+    }
+
     /// The same engine with another bound on total work (`--max-steps`).
     pub fn with_max_steps(mut self, steps: u64) -> Engine<'r> {
         self.max_steps = steps;

@@ -1,6 +1,7 @@
 //! The compiled sequential game: variables laid out in integer slots, expressions and statements as
 //! small trees over slot numbers and parameter locals. Nothing here holds a name lookup or the AST.
 
+mod bounds;
 mod eval;
 mod exec;
 mod fault;

@@ -2,6 +2,7 @@
 //! array alike (`any order`), read off the compiled rules: when it holds, the engine need not
 //! check the declaration position by position.
 
+use super::bounds::Ranges;
 use super::*;
 pub use crate::syntax::ast::SymmetryKind;
 
@@ -21,12 +22,18 @@ pub struct CSymmetry {
 /// maps each position's moves, ends and faults to those of the permuted position. It holds when
 /// the array is read only through `sum`, `min`, `max`, `count`/`any`/`all` over its indices and
 /// `A[i]` where `i` ranges over exactly its indices and serves as nothing but an index of `A`.
-/// The setup is not asked: it only chooses the start.
+/// Whether a rule fails must not depend on the order either: `any` and `all` stop at the first
+/// element that decides them, so their condition must be one that cannot fail (`bounds`), and
+/// `sum(A)` must not overflow in any order. Labels worked out while exploring (`labels_checked`:
+/// they may fail or repeat) must read the array as the rules do. The setup is not asked: it
+/// only chooses the start.
 pub fn proves_any_order(rules: &Rules, var: &VarInfo) -> bool {
     let a = Array {
         var: var_index(rules, var),
         base: var.base,
         len: var.len,
+        slots: &rules.slot_ranges,
+        labels: rules.labels_checked,
     };
     let ends = rules.ends.iter().all(|e| {
         let none = Bound::default();
@@ -61,13 +68,45 @@ impl Bound {
     }
 }
 
-struct Array {
+struct Array<'a> {
     var: u32,
     base: u32,
     len: u32,
+    /// Every slot's range, for whether a condition can fail.
+    slots: &'a [(i64, i64)],
+    /// Whether labels are worked out while exploring (they may fail or repeat).
+    labels: bool,
 }
 
-impl Array {
+impl Array<'_> {
+    /// Whether `cond` cannot fail for any state in range, with `bound` (and `local`) holding
+    /// indices of the array.
+    fn cannot_fail(&self, cond: &CExpr, bound: &Bound, local: u16) -> bool {
+        let indices = bound
+            .0
+            .iter()
+            .chain([&local])
+            .map(|&l| (l, self.base, self.len))
+            .collect();
+        let ranges = Ranges {
+            slots: self.slots,
+            indices,
+        };
+        ranges.of(cond).is_some()
+    }
+
+    /// Whether a label reads the array only as the rules may (when labels are checked).
+    fn label(&self, parts: Option<&[LabelPart]>, bound: &Bound) -> bool {
+        !self.labels
+            || parts.into_iter().flatten().all(|p| match p {
+                LabelPart::Text(_) => true,
+                LabelPart::Value { expr, .. } => self.expr(expr, bound),
+                LabelPart::Square { row, col, .. } => {
+                    self.expr(row, bound) && self.expr(col, bound)
+                }
+            })
+    }
+
     fn is_indices(&self, d: &CDomain) -> bool {
         matches!((&d.lo, &d.hi), (CExpr::Const(0), CExpr::Const(h)) if *h == i64::from(self.len) - 1)
     }
@@ -110,6 +149,7 @@ impl Array {
             domains_ok
                 && m.guard.as_ref().is_none_or(|g| self.expr(g, &bound))
                 && self.block(&m.body, &bound)
+                && self.label(m.label.as_deref(), &bound)
         })
     }
 
@@ -218,7 +258,14 @@ impl Array {
                 all(&[a, b])
             }
             CExpr::Min(xs) | CExpr::Max(xs) => xs.iter().all(|x| self.expr(x, bound)),
-            // Whole-array aggregates do not see the order.
+            // Whole-array aggregates do not see the order, but a sum may overflow part way in
+            // one order and not in another.
+            CExpr::Sum { base, .. } if *base == self.base => Ranges {
+                slots: self.slots,
+                indices: Vec::new(),
+            }
+            .of(e)
+            .is_some(),
             CExpr::Sum { .. } | CExpr::MinOf { .. } | CExpr::MaxOf { .. } => true,
             CExpr::Cond(c, a, b) => all(&[c, a, b]),
             CExpr::GridIndex { row, col, .. } => all(&[row, col]),
@@ -231,10 +278,14 @@ impl Array {
             } => {
                 let domain_ok = self.expr(&domain.lo, bound) && self.expr(&domain.hi, bound);
                 let plain = bound.without(*local);
-                // count/any/all over the indices see a set; first/last see an order.
+                // count/any/all over the indices see a set; first/last see an order. `any` and
+                // `all` stop early, so which elements they evaluate depends on the order: their
+                // condition must not be able to fail.
+                let stops_early = matches!(fold, Fold::Any | Fold::All);
                 let over_indices = matches!(fold, Fold::Count | Fold::Any | Fold::All)
                     && self.is_indices(domain)
-                    && self.expr(cond, &plain.with(*local));
+                    && self.expr(cond, &plain.with(*local))
+                    && (!stops_early || self.cannot_fail(cond, &plain, *local));
                 domain_ok && (over_indices || self.expr(cond, &plain))
             }
             // Runs are a grid's cells, never the array's; their cell variable is a plain value.
