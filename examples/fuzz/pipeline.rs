@@ -8,7 +8,7 @@
 
 use gamec::commands::explore::fault_diag;
 use gamec::diag::{render, RenderStyle};
-use gamec::engine::Engine;
+use gamec::engine::{Engine, Fault};
 use gamec::play::throw::{approximate, Match, Style};
 use gamec::play::{self, Options, Seat};
 use gamec::rules::RtKind;
@@ -102,6 +102,7 @@ fn sequential(engine: &Engine, src: &str, seed: u64) -> Result<Outcome, String> 
             a
         }
         (Err(SolveError::Fault(f, c)), _) | (_, Err(SolveError::Fault(f, c))) => {
+            symmetric_fails_alike(engine, &f, &roots)?;
             let d = fault_diag(engine, &f, Some(c), MAX_POSITIONS);
             let _ = render(&d, "fuzz.game", src, RenderStyle::plain());
             return Ok(Outcome::Refused);
@@ -156,6 +157,29 @@ fn symmetric_agrees(engine: &Engine, solution: &Solution, roots: &[u64]) -> Resu
         Ok(p) => agree(solution, &p, roots),
         Err(SolveError::Fault(f, _)) if f.error.kind != RtKind::TooManySteps => Err(format!(
             "solved with symmetry, but without it: {}",
+            f.error.message
+        )),
+        Err(_) => Ok(()),
+    }
+}
+
+/// With `symmetry` declarations, a rule failing while solving by classes fails without them too
+/// (only a broken declaration, or too many images to check, is the symmetry's own fault).
+fn symmetric_fails_alike(engine: &Engine, f: &Fault, roots: &[u64]) -> Result<(), String> {
+    let own = [
+        RtKind::BrokenSymmetry,
+        RtKind::TooWide,
+        RtKind::TooManySteps,
+    ];
+    if engine.symmetry.is_none() || own.contains(&f.error.kind) {
+        return Ok(());
+    }
+    let plain = Engine::new(engine.rules)
+        .with_max_steps(MAX_STEPS)
+        .with_symmetry(false);
+    match solve::solve(&plain, roots, MAX_POSITIONS) {
+        Ok(_) => Err(format!(
+            "fails with symmetry ({}), but solves without it",
             f.error.message
         )),
         Err(_) => Ok(()),

@@ -65,11 +65,14 @@ fn heaps(rng: &mut impl Rng, broken: bool) -> String {
         _ => String::new(),
     };
     let kind = ["any order", "any order", "mirror, any order"][rng.gen_range(0..3)];
+    let (label, early) = risky(rng, top);
+    // Now and then a guard that divides by zero at an empty heap, in every order alike.
+    let pre = ["6 / h[i] >= 0 and ", ""][usize::from(rng.gen_range(0..8) != 0)];
     format!(
         "game \"Heaps\" {{
   state {{ h: [0..={top}; {n}] = [{}] }}
-  move take(i in indices(h), k in 1..={most}) if k <= h[i]{guard} {{ h[i] -= k }}
-{extra}  end if sum(h) == 0: {}
+  move take(i in indices(h), k in 1..={most}) if {pre}k <= h[i]{guard}{label} {{ h[i] -= k }}
+{extra}{early}  end if sum(h) == 0: {}
   end if no moves: mover loses
   symmetry h: {kind}
 }}
@@ -77,6 +80,28 @@ fn heaps(rng: &mut impl Rng, broken: bool) -> String {
         start.join(", "),
         outcome(rng)
     )
+}
+
+/// Now and then, rules whose faults could depend on the order of the heaps, which the `any order`
+/// proof must see (or a check catch): a label that reads the heap's index as a number (and may
+/// repeat in one order only) or shows it plainly, and an end rule whose `any`/`all` stops early,
+/// over a condition that may divide by zero or cannot.
+fn risky(rng: &mut impl Rng, top: i64) -> (String, String) {
+    let label = match rng.gen_range(0..6) {
+        0 => " as \"{k - i}\"",
+        1 => " as \"{k + i}\"",
+        2 => " as \"take {k} from {i}\"",
+        _ => "",
+    };
+    let fold = ["any", "all"][rng.gen_range(0..2)];
+    let v = rng.gen_range(0..=top);
+    let early = match rng.gen_range(0..6) {
+        0 => format!("  end if {fold}(i in indices(h) where h[i] == {v} or 6 / h[i] > 2): last mover wins\n"),
+        1 => format!("  end if {fold}(i in indices(h) where h[i] != {v} and 6 / (h[i] + 1) > 1): last mover loses\n"),
+        2 => format!("  end if count(i in indices(h) where 6 / h[i] > {v}) == 1: tie\n"),
+        _ => String::new(),
+    };
+    (label.to_string(), early)
 }
 
 fn pins(rng: &mut impl Rng, broken: bool) -> String {
