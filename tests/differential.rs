@@ -147,7 +147,7 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
 }
 
 /// Text that shows a game uses a construct added after the first differential tests.
-const CONSTRUCTS: [&str; 18] = [
+const CONSTRUCTS: [&str; 19] = [
     "  def ",
     " then ",
     ": if ",
@@ -159,6 +159,7 @@ const CONSTRUCTS: [&str; 18] = [
     "let ",
     "for ",
     "symmetry ",
+    "row: rotations",
     "first mover ",
     "lines(",
     "cells(",

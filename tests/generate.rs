@@ -79,6 +79,9 @@ const SEQUENTIAL: &[&str] = &[
     "*=",
     ";",
     "//",
+    "symmetry ",
+    ": any order",
+    "rotations, mirror",
 ];
 
 fn sources(n: u64, cfg: &Config, throws: bool) -> Vec<String> {

@@ -67,9 +67,12 @@ fn one(s: &SymmetryDecl, var: u32, cx: &Cx, d: &mut Diagnostics) -> Option<CSymm
                 "`{name}` is {}; a symmetry rearranges the cells of a grid or the elements of an array",
                 if info.kind == VarKind::Scalar { "one value" } else { "one value per player" }
             )),
-            (VarKind::Array, SymmetryKind::Mirror | SymmetryKind::AnyOrder) => None,
+            (
+                VarKind::Array,
+                SymmetryKind::Mirror | SymmetryKind::AnyOrder | SymmetryKind::Rotations,
+            ) => None,
             (VarKind::Array, _) => Some(format!(
-                "`{name}` is an array; an array has `mirror` (its elements in reverse order) and `any order`"
+                "`{name}` is an array; an array has `mirror` (its elements in reverse order), `rotations` (read as a ring: every element moved on by the same number of places, round the end) and `any order`"
             )),
             (VarKind::Grid, SymmetryKind::AnyOrder) => Some(format!(
                 "`{name}` is a grid; its cells have places, so `any order` does not apply (grids have `rotations`, `reflections`, `mirror` and `flip`)"

@@ -61,7 +61,7 @@ impl Symmetry {
                 } else if v.kind == VarKind::Grid {
                     Kind::Perms(grid_group(v.len / v.cols, v.cols, &s.kinds))
                 } else {
-                    Kind::Perms(closure(&[reverse(v.len)], v.len))
+                    Kind::Perms(ring_group(v.len, &s.kinds))
                 };
                 Part {
                     decl,
@@ -280,6 +280,38 @@ fn reverse(len: u32) -> Perm {
     }
 }
 
+/// The group an array's declaration generates: `mirror` reverses it; `rotations` reads it as a
+/// ring, every element moved on by the same number of places (both: the symmetries of a polygon).
+fn ring_group(len: u32, kinds: &[SymmetryKind]) -> Vec<Perm> {
+    let turn = Perm {
+        src: (0..len).map(|k| (k + len - 1) % len.max(1)).collect(),
+        name: "turned round the ring",
+    };
+    let gens: Vec<Perm> = kinds
+        .iter()
+        .filter_map(|k| match k {
+            SymmetryKind::Mirror => Some(reverse(len)),
+            SymmetryKind::Rotations => Some(turn.clone()),
+            _ => None,
+        })
+        .collect();
+    let mut group = closure(&gens, len);
+    for p in &mut group {
+        let shift = (0..len).find(|&s| {
+            p.src
+                .iter()
+                .enumerate()
+                .all(|(k, &x)| x == (k as u32 + s) % len)
+        });
+        p.name = match shift {
+            Some(_) => "turned round the ring",
+            None if p.src == reverse(len).src => "reversed",
+            None => "reversed and turned round the ring",
+        };
+    }
+    group
+}
+
 /// The group a grid's declaration generates, every element named, the identity left out.
 fn grid_group(rows: u32, cols: u32, kinds: &[SymmetryKind]) -> Vec<Perm> {
     let square = rows == cols;
@@ -379,6 +411,19 @@ mod tests {
             names.contains(&"reflected in the other diagonal"),
             "{names:?}"
         );
+    }
+
+    #[test]
+    fn a_ring_of_five_has_five_turns_and_ten_symmetries_with_its_mirror() {
+        assert_eq!(ring_group(5, &[SymmetryKind::Rotations]).len(), 4);
+        let both = ring_group(5, &[SymmetryKind::Rotations, SymmetryKind::Mirror]);
+        assert_eq!(both.len(), 9);
+        assert_eq!(ring_group(5, &[SymmetryKind::Mirror]).len(), 1);
+        let turns = both
+            .iter()
+            .filter(|p| p.name == "turned round the ring")
+            .count();
+        assert_eq!(turns, 4);
     }
 
     #[test]

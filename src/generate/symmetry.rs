@@ -26,7 +26,13 @@ impl<R: Rng> Gen<'_, R> {
                 "rotations, reflections",
             ],
             Shape::Grid { .. } => &["reflections", "mirror", "flip", "mirror, flip"],
-            _ => &["any order", "mirror", "mirror, any order"],
+            _ => &[
+                "any order",
+                "mirror",
+                "mirror, any order",
+                "rotations",
+                "rotations, mirror",
+            ],
         };
         let kind = self.pick(kinds).copied().unwrap_or("mirror");
         format!("  symmetry {name}: {kind}\n")
@@ -39,9 +45,10 @@ impl<R: Rng> Gen<'_, R> {
 /// longer holds.
 pub(super) fn symmetric_game(rng: &mut impl Rng) -> String {
     let broken = rng.gen_bool(0.25);
-    match rng.gen_range(0..3) {
+    match rng.gen_range(0..4) {
         0 => heaps(rng, broken),
         1 => pins(rng, broken),
+        2 => ring(rng, broken),
         _ => board(rng, broken),
     }
 }
@@ -118,6 +125,25 @@ fn pins(rng: &mut impl Rng, broken: bool) -> String {
 }}
 ",
         n - 1,
+        outcome(rng)
+    )
+}
+
+/// Pins in a ring (two neighbours may be the last and the first): alike turned round the ring,
+/// and read either way.
+fn ring(rng: &mut impl Rng, broken: bool) -> String {
+    let n = rng.gen_range(2..=6);
+    let edge = if broken { "i > 0 and " } else { "" };
+    let kind = ["rotations", "rotations, mirror", "mirror, rotations"][rng.gen_range(0..3)];
+    format!(
+        "game \"Ring\" {{
+  state {{ row: [bool; {n}] = true }}
+  move one(i in indices(row)) if {edge}row[i] {{ row[i] = false }}
+  move two(i in indices(row)) if row[i] and row[(i + 1) % {n}] {{ row[i] = false; row[(i + 1) % {n}] = false }}
+  end if no moves: {}
+  symmetry row: {kind}
+}}
+",
         outcome(rng)
     )
 }

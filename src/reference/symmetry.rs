@@ -1,7 +1,7 @@
 //! Symmetry declarations, as docs/language.md defines them: the positions alike to a position are
 //! those reached from it by applying the declared transformations any number of times (a grid's
-//! quarter turn, its reflections; an array reversed, or two neighbouring elements swapped for
-//! `any order`). A declaration holds for a class of positions when every member ends the same
+//! quarter turn, its reflections; an array reversed, turned one place round as a ring, or two
+//! neighbouring elements swapped for `any order`). A declaration holds for a class of positions when every member ends the same
 //! way, fails with the same kind of fault, or has as many moves into each class (keeping the turn
 //! alike). Each reachable position whose class breaks this gets a `BrokenSymmetry` fault.
 
@@ -38,6 +38,8 @@ fn generators(game: &Game) -> Vec<Map> {
             let maps: Vec<Vec<usize>> = match (v.shape, kind) {
                 (Shape::Grid { cols }, k) => grid_maps(n / cols, cols, *k),
                 (_, SymmetryKind::Mirror) => vec![(0..n).map(|i| n - 1 - i).collect()],
+                // A ring: each element one place on, the last to the first.
+                (_, SymmetryKind::Rotations) => vec![(0..n).map(|i| (i + 1) % n).collect()],
                 (_, SymmetryKind::AnyOrder) => (0..n.saturating_sub(1))
                     .map(|k| {
                         (0..n)
