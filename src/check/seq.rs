@@ -147,11 +147,11 @@ fn elem_range(
     }
 }
 
-/// The initial values of an enumeration's variable: one value for every element, or (arrays)
-/// a list with one per element. Without `= ...`, the first value.
-fn enum_init(
+/// The initial values of an enumeration's variable (or a bool array started by a list): one value
+/// for every element, or (arrays) a list with one per element. Without `= ...`, the first value.
+fn listed_init(
     v: &VarDecl,
-    e: u32,
+    want: Ty,
     len: usize,
     cx: &mut Cx,
     d: &mut Diagnostics,
@@ -161,7 +161,7 @@ fn enum_init(
     };
     let one = |x: &Expr, cx: &mut Cx, d: &mut Diagnostics| -> Option<i64> {
         let t = cx.expr(x, Mode::Const, d)?;
-        let c = cx.want(t, Ty::Enum(e), x.span, d)?;
+        let c = cx.want(t, want.clone(), x.span, d)?;
         cx.eval_const(&c, x.span, d)
     };
     match &init.kind {
@@ -258,8 +258,14 @@ fn layout_var(
         cx.poisoned.push(v.name.name.clone());
         return;
     };
+    let listed = |v: &VarDecl| matches!(v.init.as_ref().map(|e| &e.kind), Some(ExprKind::List(_)));
     let values = match enum_id {
-        Some(e) => enum_init(v, e, len as usize, cx, d),
+        Some(e) => listed_init(v, Ty::Enum(e), len as usize, cx, d),
+        // A list of conditions is no option value, so a bool array's list start is read element
+        // by element, as an enumeration's is.
+        None if is_bool && v_is_array(v) && listed(v) => {
+            listed_init(v, Ty::Bool, len as usize, cx, d)
+        }
         None => initial_values(v, lo, hi, is_bool, len as usize, cx, d),
     };
     let names = enum_id.map(|e| cx.enums[e as usize].names.clone().into());
