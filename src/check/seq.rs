@@ -54,7 +54,7 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
         .collect();
     let has_again = moves.iter().any(|m| contains_again(&m.body));
     let symmetries = super::symmetry::compile(file, &cx, d);
-    check_encoding_fits(file, &slot_ranges, &cx, d);
+    check_encoding_fits(file, &slot_ranges, (cx.uses_turn, has_again), &cx, d);
     cx.unused_defs(d);
     for (k, v) in cx.vars.iter().enumerate() {
         if !cx.read.get(k).copied().unwrap_or(false) {
@@ -350,16 +350,31 @@ fn v_is_array(v: &VarDecl) -> bool {
 }
 
 /// The positions must be numbered in 64 bits; when they cannot, the `--set`s that widened the
-/// ranges are named.
-fn check_encoding_fits(file: &GameFile, ranges: &[(i64, i64)], cx: &Cx, d: &mut Diagnostics) {
+/// ranges are named. A position records whose turn it is only when a rule reads the turn
+/// (`turn_matters`), and whether the last move kept it only when a move says `again`
+/// (`has_again`), as `engine::Engine::new` numbers them.
+fn check_encoding_fits(
+    file: &GameFile,
+    ranges: &[(i64, i64)],
+    recorded: (bool, bool),
+    cx: &Cx,
+    d: &mut Diagnostics,
+) {
     let since = d.0.len();
-    let mut total: u128 = 4; // turn and last-mover flag
+    let (turn, again) = recorded;
+    let mut combos = Count {
+        exact: Some(1),
+        log2: 0.0,
+    };
     for (lo, hi) in ranges {
-        total = total.saturating_mul((*hi as i128 - *lo as i128 + 1) as u128);
+        combos.times(hi.abs_diff(*lo) as u128 + 1);
     }
-    if total > u64::MAX as u128 {
+    let mut total = combos;
+    total.times(if turn { 2 } else { 1 } * if again { 2 } else { 1 });
+    if total.exact.is_none_or(|n| n > u64::MAX as u128) {
         let span = file.state.first().map(|s| s.span).unwrap_or(file.span);
-        d.push(catalog::state_too_large(span));
+        let (combos, total) = (combos.to_string(), total.to_string());
+        d.push(catalog::state_too_large(span, &combos, &total, turn, again));
         let exprs: Vec<&Expr> = file
             .state
             .iter()
@@ -367,6 +382,30 @@ fn check_encoding_fits(file: &GameFile, ranges: &[(i64, i64)], cx: &Cx, d: &mut 
             .flat_map(var_exprs)
             .collect();
         options::blame_sets(cx, d, since, &exprs);
+    }
+}
+
+/// A number of combinations: exact while it fits in 128 bits, and its base-2 logarithm.
+#[derive(Clone, Copy)]
+struct Count {
+    exact: Option<u128>,
+    log2: f64,
+}
+
+impl Count {
+    fn times(&mut self, n: u128) {
+        self.exact = self.exact.and_then(|e| e.checked_mul(n));
+        self.log2 += (n as f64).log2();
+    }
+}
+
+impl std::fmt::Display for Count {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.exact {
+            Some(n) if n.is_power_of_two() => write!(f, "{n} (2^{})", n.trailing_zeros()),
+            Some(n) => write!(f, "{n} (about 2^{:.1})", self.log2),
+            None => write!(f, "about 2^{:.1}", self.log2),
+        }
     }
 }
 
