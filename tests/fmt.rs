@@ -372,4 +372,17 @@ fn check_says_when_line_endings_change() {
     std::fs::write(&path, CRLF_TIDY.replace("\r\n", "\n")).unwrap();
     let o = gamec(&["fmt", "--check", p]);
     assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(0), ""));
+    // A CRLF file that needs other changes gets no such note.
+    std::fs::write(
+        &path,
+        CRLF_TIDY.replace("pile -= 1", "pile -= 1  pile += 0"),
+    )
+    .unwrap();
+    let o = gamec(&["fmt", "--check", p]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).ends_with("+  }\r\n   end if pile == 0: last mover wins\r\n }\r\n"),
+        "{}",
+        stdout(&o)
+    );
 }

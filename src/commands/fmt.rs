@@ -84,7 +84,12 @@ pub fn diff(path: &str, old: &str, new: &str) -> String {
         .context_radius(3)
         .header(path, &format!("{path} (formatted)"))
         .to_string();
-    if old.matches("\r\n").count() != new.matches("\r\n").count() {
+    // Which line endings a text has: CRLF, and LF alone.
+    let endings = |s: &str| {
+        let crlf = s.matches("\r\n").count();
+        (crlf > 0, s.matches('\n').count() > crlf)
+    };
+    if endings(old) != endings(new) {
         let ending = if new.contains("\r\n") { "CRLF" } else { "LF" };
         text.push_str(&format!(
             "note: the line endings become {ending} throughout, as the first line's; a line above may differ only in its ending\n"

@@ -5,8 +5,8 @@
 //! (`syntax::breaks`), one line ending throughout (the first line's), and one canonical spacing
 //! between tokens on a line (`heap[i] -= n`, `f(x, y)`, `0..=9`, `-k`, `{red "R", yellow "Y"}`).
 //! The spaces before a comment that ends a line are kept as written (comments are often lined
-//! up). Only spacing and line endings change: the result has the same tokens and comments in the same order,
-//! which `format` checks before it returns.
+//! up). Only spacing and line endings change: the result has the same tokens and comments in the
+//! same order, which `format` checks before it returns.
 
 use super::lossless::{pieces, Kind, Piece};
 use std::collections::HashSet;
