@@ -177,8 +177,27 @@ fn too_many_combinations_are_counted_exactly() {
     assert_eq!(code, 1);
     assert_eq!(
         message(&err),
-        "the state's ranges give 21474836480000000000 (about 2^64.2) combinations: too many to number positions in 64 bits (at most 2^64 - 1)"
+        "the state's ranges give 21474836480000000000 (about 2^64.2) combinations: too many to number positions in 64 bits (at most 2^63 - 1 combinations)"
     );
+}
+
+/// A slot's digit is worked out in i64, so the combinations alone must fit in 63 bits even where
+/// positions record no flag. Counting only recorded flags let this one range of 2^63 + 10 values
+/// through to the engine, which overflowed (a fuzz finding: seed 1, input 3577).
+#[test]
+fn the_combinations_alone_fit_in_63_bits() {
+    let src = "game \"A typo in a range\" {\n  state { pile: -9223372036854775807..=10 = 0 }\n  move add(n in 1..=9223372036854775807) if pile + n <= 10 { pile += n }\n  end if pile == 10: last mover wins\n}\n";
+    let r = gamec_in(&["solve", "-"], src);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(
+        message(&r.stderr),
+        "the state's ranges give 9223372036854775818 (about 2^63.0) combinations: too many to number positions in 64 bits (at most 2^63 - 1 combinations)"
+    );
+    // 2^63 - 1 combinations and the turn: 2^64 - 2 positions, numbered.
+    let src = "game \"Edge\" {\n  state { x: 0..=9223372036854775806 = 0 }\n  move add if x < 3 { x += 1 }\n  end if x == 3 and mover == 1: last mover wins\n  end if x == 3: last mover loses\n}\n";
+    let r = gamec_in(&["solve", "-"], src);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.lines().nth(1), Some("positions   4"));
 }
 
 /// The first diagnostic's code and message, its wrapped lines joined.

@@ -349,8 +349,8 @@ fn v_is_array(v: &VarDecl) -> bool {
     !matches!(v.ty, VarType::Scalar(_))
 }
 
-/// The positions must be numbered in 64 bits; when they cannot, the `--set`s that widened the
-/// ranges are named. A position records whose turn it is only when a rule reads the turn
+/// The positions must be numbered in 64 bits, their slots' combinations in 63; when they cannot,
+/// the `--set`s that widened the ranges are named. A position records whose turn it is only when a rule reads the turn
 /// (`turn_matters`), and whether the last move kept it only when a move says `again`
 /// (`has_again`), as `engine::Engine::new` numbers them.
 fn check_encoding_fits(
@@ -371,10 +371,14 @@ fn check_encoding_fits(
     }
     let mut total = combos;
     total.times(if turn { 2 } else { 1 } * if again { 2 } else { 1 });
-    if total.exact.is_none_or(|n| n > u64::MAX as u128) {
+    // A slot's digit and a move's change to the number are worked out in i64, so the state's
+    // combinations must fit in 63 bits; the flags may take the number up to 64.
+    let too_many = combos.exact.is_none_or(|n| n > i64::MAX as u128);
+    if too_many || total.exact.is_none_or(|n| n > u64::MAX as u128) {
         let span = file.state.first().map(|s| s.span).unwrap_or(file.span);
         let (combos, total) = (combos.to_string(), total.to_string());
-        d.push(catalog::state_too_large(span, &combos, &total, turn, again));
+        let flags = (turn && !too_many, again && !too_many);
+        d.push(catalog::state_too_large(span, &combos, &total, flags));
         let exprs: Vec<&Expr> = file
             .state
             .iter()
