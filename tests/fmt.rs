@@ -262,3 +262,127 @@ fn a_throw_name_with_a_dash_and_digits_stays_one_name() {
         Some(sub.replace("x-=1", "x -= 1").as_str())
     );
 }
+
+/// A move's guard and label on lines of their own stay one step in from `move`, as lines of its
+/// header; they were pulled back to the `move` column, where `if n <= pile` read like a new rule.
+#[test]
+fn a_move_header_over_several_lines_keeps_its_lines_indented() {
+    let src = "game \"Nim\" {\n  state { pile: 0..=10 = 10 }\nmove take(n in 1..=3)\nif n <= pile\n      as \"take {n}\" {\npile -= n\n}\n  move all\n  if pile > 0 { pile = 0 }\n  end if pile == 0: last mover wins\n}\n";
+    let want = "game \"Nim\" {
+  state { pile: 0..=10 = 10 }
+  move take(n in 1..=3)
+    if n <= pile
+    as \"take {n}\" {
+    pile -= n
+  }
+  move all
+    if pile > 0 { pile = 0 }
+  end if pile == 0: last mover wins
+}
+";
+    assert_eq!(format(src).as_deref(), Some(want));
+    assert_eq!(format(want).as_deref(), Some(want));
+}
+
+/// Statements that run on in one line without a `;` read like one expression: each goes on its
+/// own line (and the braces around them on theirs). Statements a `;` separates stay as written.
+#[test]
+fn statements_run_on_in_one_line_are_put_on_lines_of_their_own() {
+    let src = "game \"Two\" {
+  state { pile: 0..=10 = 10  k: 0..=1 = 0 }
+  setup { pile = 9; k = 1 }
+  move two if pile >= 2 { pile -= 1  pile -= 1 }
+  move one if pile >= 1 {
+    if pile > 5 { pile -= 1 k = 0 } else { pile -= 1 }  k = 1
+  }
+  end if pile == 0: last mover wins
+}
+";
+    let want = "game \"Two\" {
+  state { pile: 0..=10 = 10 k: 0..=1 = 0 }
+  setup { pile = 9; k = 1 }
+  move two if pile >= 2 {
+    pile -= 1
+    pile -= 1
+  }
+  move one if pile >= 1 {
+    if pile > 5 {
+      pile -= 1
+      k = 0
+    } else { pile -= 1 }
+    k = 1
+  }
+  end if pile == 0: last mover wins
+}
+";
+    assert_eq!(format(src).as_deref(), Some(want));
+    assert_eq!(format(want).as_deref(), Some(want));
+}
+
+const CRLF_TIDY: &str = "game \"Crlf\" {\r\n  about \"one\r\n  two\"\r\n  state { pile: 0..=3 = 3 }\r\n  move take if pile > 0 { pile -= 1 }\r\n  end if pile == 0: last mover wins\r\n}\r\n";
+
+/// A file keeps the line ending its first line has, throughout: a CRLF file stays CRLF (the
+/// line breaks inside its strings too), and one whose first line ends in LF becomes LF only.
+#[test]
+fn the_first_lines_ending_is_used_throughout() {
+    let messy = "game   \"Crlf\" {\r\n  about \"one\r\n  two\"\r\nstate { pile: 0..=3 = 3 }\r\n  move take if pile>0 { pile -= 1 }\n  end if pile == 0: last mover wins\r\n}\r\n";
+    assert_eq!(format(messy).as_deref(), Some(CRLF_TIDY));
+    assert_eq!(format(CRLF_TIDY).as_deref(), Some(CRLF_TIDY));
+    let mixed = "game \"Crlf\" {\n  about \"one\r\n  two\"\r\n  state { pile: 0..=3 = 3 }\n  move take if pile > 0 { pile -= 1 }\n  end if pile == 0: last mover wins\n}\n";
+    let lf = CRLF_TIDY.replace("\r\n", "\n");
+    assert_eq!(format(mixed), Some(lf.clone()));
+    assert_eq!(format(&lf), Some(lf));
+}
+
+/// `fmt --check` on a formatted CRLF file finds nothing to change (it showed a diff of every
+/// line, each looking the same on both sides), and `fmt` leaves it byte for byte.
+#[test]
+fn check_is_content_with_a_formatted_crlf_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("crlf.game");
+    std::fs::write(&path, CRLF_TIDY).unwrap();
+    let p = path.to_str().unwrap();
+    let o = gamec(&["fmt", "--check", p]);
+    assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(0), ""));
+    let o = gamec(&["fmt", p]);
+    assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(0), ""));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), CRLF_TIDY);
+}
+
+/// A file whose line endings are mixed gets a diff whose lines may look the same on both sides:
+/// `--check` says why.
+#[test]
+fn check_says_when_line_endings_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mixed.game");
+    let mixed = CRLF_TIDY.replacen("\r\n", "\n", 1);
+    std::fs::write(&path, &mixed).unwrap();
+    let p = path.to_str().unwrap();
+    let o = gamec(&["fmt", "--check", p]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with(&format!("--- {p}\n+++ {p} (formatted)\n")),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("\nnote: the line endings become LF throughout, as the first line's; a line above may differ only in its ending\n"),
+        "{out}"
+    );
+    std::fs::write(&path, CRLF_TIDY.replace("\r\n", "\n")).unwrap();
+    let o = gamec(&["fmt", "--check", p]);
+    assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(0), ""));
+    // A CRLF file that needs other changes gets no such note.
+    std::fs::write(
+        &path,
+        CRLF_TIDY.replace("pile -= 1", "pile -= 1  pile += 0"),
+    )
+    .unwrap();
+    let o = gamec(&["fmt", "--check", p]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).ends_with("+  }\r\n   end if pile == 0: last mover wins\r\n }\r\n"),
+        "{}",
+        stdout(&o)
+    );
+}

@@ -17,6 +17,9 @@ const SEQUENTIAL: &[&str] = &[
     "..",
     "per player",
     "[bool; ",
+    // A bool array's and a bool grid's start given as a list, one value per element.
+    "bool; 2] = [",
+    "of bool = [",
     "state {",
     "setup {",
     "setup by player 1",

@@ -128,3 +128,86 @@ fn a_long_chain_of_conditionals_is_refused_as_too_deep() {
     assert!(err.starts_with("gamec::too_deep\n"), "{err}");
     assert!(err.contains("(2000 levels of operators)"), "{err}");
 }
+
+/// Two ranges of 2^31 values: 2^62 combinations, with the turn and the "kept the turn" flag as
+/// positions record them. `turn` makes a rule read the turn, `again` a move keep it.
+fn wide(turn: bool, again: bool) -> String {
+    let end = if turn {
+        "a == 3 and mover == 2"
+    } else {
+        "a == 3"
+    };
+    let kept = if again { " if a == 1 { again }" } else { "" };
+    format!(
+        "game \"Wide\" {{\n  state {{ a: 0..=2147483647 = 0; b: 0..=2147483647 = 0 }}\n  move add if a < 3 and b < 3 {{ a += 1; b = a{kept} }}\n  end if {end}: last mover wins\n  end if a == 3: last mover loses\n}}\n"
+    )
+}
+
+#[test]
+fn positions_count_only_the_flags_they_record() {
+    // 2^62 combinations fit in 64 bits with or without one flag; the turn and the flag were
+    // counted always, so these were all refused as more than 2^64.
+    for (turn, again) in [(false, false), (true, false), (false, true)] {
+        let (err, code) = check_stdin(&wide(turn, again));
+        assert_eq!(
+            (code, err.as_str()),
+            (0, "<stdin>: ok\n"),
+            "turn {turn}, again {again}"
+        );
+    }
+    let r = gamec_in(&["solve", "-"], &wide(false, false));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout.lines().nth(1),
+        Some("positions   4 (whose turn it is does not change any rule, so positions do not record it)")
+    );
+}
+
+#[test]
+fn too_many_combinations_are_counted_exactly() {
+    let (err, code) = check_stdin(&wide(true, true));
+    assert_eq!(code, 1);
+    assert_eq!(
+        message(&err),
+        "the state's ranges give 4611686018427387904 (2^62) combinations, 18446744073709551616 (2^64) with whose turn it is and whether the last move kept it: too many to number positions in 64 bits (at most 2^64 - 1)"
+    );
+    let (err, code) = check_stdin(
+        "game \"Wider\" {\n  state { a: 0..=9999999999 = 0; b: 0..=2147483647 = 0 }\n  move add if a < 3 and b < 3 { a += 1; b = a }\n  end if a == 3: last mover wins\n}\n",
+    );
+    assert_eq!(code, 1);
+    assert_eq!(
+        message(&err),
+        "the state's ranges give 21474836480000000000 (about 2^64.2) combinations: too many to number positions in 64 bits (at most 2^63 - 1 combinations)"
+    );
+}
+
+/// A slot's digit is worked out in i64, so the combinations alone must fit in 63 bits even where
+/// positions record no flag. Counting only recorded flags let this one range of 2^63 + 10 values
+/// through to the engine, which overflowed (a fuzz finding: seed 1, input 3577).
+#[test]
+fn the_combinations_alone_fit_in_63_bits() {
+    let src = "game \"A typo in a range\" {\n  state { pile: -9223372036854775807..=10 = 0 }\n  move add(n in 1..=9223372036854775807) if pile + n <= 10 { pile += n }\n  end if pile == 10: last mover wins\n}\n";
+    let r = gamec_in(&["solve", "-"], src);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(
+        message(&r.stderr),
+        "the state's ranges give 9223372036854775818 (about 2^63.0) combinations: too many to number positions in 64 bits (at most 2^63 - 1 combinations)"
+    );
+    // 2^63 - 1 combinations and the turn: 2^64 - 2 positions, numbered.
+    let src = "game \"Edge\" {\n  state { x: 0..=9223372036854775806 = 0 }\n  move add if x < 3 { x += 1 }\n  end if x == 3 and mover == 1: last mover wins\n  end if x == 3: last mover loses\n}\n";
+    let r = gamec_in(&["solve", "-"], src);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.lines().nth(1), Some("positions   4"));
+}
+
+/// The first diagnostic's code and message, its wrapped lines joined.
+fn message(err: &str) -> String {
+    let mut lines = err.lines();
+    assert_eq!(lines.next(), Some("gamec::state_too_large"), "{err}");
+    let words: Vec<&str> = lines
+        .skip(1)
+        .take_while(|l| !l.trim_start().starts_with('╭'))
+        .map(|l| l.trim().trim_start_matches(['×', '│']).trim())
+        .collect();
+    words.join(" ")
+}

@@ -226,6 +226,27 @@ fn malformed_messages_and_unknown_methods_do_not_stop_the_server() {
     c.shutdown_and_exit(9);
 }
 
+/// Two stray bytes before a message made the reader take every later header for part of the
+/// one before, so no later message was answered; it now skips them up to the next
+/// `Content-Length` header and says so on stderr.
+#[test]
+fn stray_bytes_between_messages_are_skipped_and_logged() {
+    let mut c = Client::start_logged();
+    c.initialize();
+    c.send_bytes(b"xy");
+    let r = c.request(2, "textDocument/hover", at(0, 0));
+    assert_eq!(r, json!({"jsonrpc": "2.0", "id": 2, "result": null}));
+    c.send_bytes(b"}\r\nnot a header\n");
+    let r = c.request(3, "textDocument/hover", at(0, 0));
+    assert_eq!(r, json!({"jsonrpc": "2.0", "id": 3, "result": null}));
+    c.shutdown_and_exit(4);
+    assert_eq!(
+        c.log(),
+        "gamec lsp: skipped 2 stray bytes \"xy\" before a message\n\
+         gamec lsp: skipped 16 stray bytes \"}\\r\\nnot a header\\n\" before a message\n"
+    );
+}
+
 #[test]
 fn a_request_before_initialize_is_refused() {
     let mut c = Client::start();

@@ -54,7 +54,7 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
         .collect();
     let has_again = moves.iter().any(|m| contains_again(&m.body));
     let symmetries = super::symmetry::compile(file, &cx, d);
-    check_encoding_fits(file, &slot_ranges, &cx, d);
+    check_encoding_fits(file, &slot_ranges, (cx.uses_turn, has_again), &cx, d);
     cx.unused_defs(d);
     for (k, v) in cx.vars.iter().enumerate() {
         if !cx.read.get(k).copied().unwrap_or(false) {
@@ -147,11 +147,11 @@ fn elem_range(
     }
 }
 
-/// The initial values of an enumeration's variable: one value for every element, or (arrays)
-/// a list with one per element. Without `= ...`, the first value.
-fn enum_init(
+/// The initial values of an enumeration's variable (or a bool array started by a list): one value
+/// for every element, or (arrays) a list with one per element. Without `= ...`, the first value.
+fn listed_init(
     v: &VarDecl,
-    e: u32,
+    want: Ty,
     len: usize,
     cx: &mut Cx,
     d: &mut Diagnostics,
@@ -161,7 +161,7 @@ fn enum_init(
     };
     let one = |x: &Expr, cx: &mut Cx, d: &mut Diagnostics| -> Option<i64> {
         let t = cx.expr(x, Mode::Const, d)?;
-        let c = cx.want(t, Ty::Enum(e), x.span, d)?;
+        let c = cx.want(t, want.clone(), x.span, d)?;
         cx.eval_const(&c, x.span, d)
     };
     match &init.kind {
@@ -258,8 +258,14 @@ fn layout_var(
         cx.poisoned.push(v.name.name.clone());
         return;
     };
+    let listed = |v: &VarDecl| matches!(v.init.as_ref().map(|e| &e.kind), Some(ExprKind::List(_)));
     let values = match enum_id {
-        Some(e) => enum_init(v, e, len as usize, cx, d),
+        Some(e) => listed_init(v, Ty::Enum(e), len as usize, cx, d),
+        // A list of conditions is no option value, so a bool array's list start is read element
+        // by element, as an enumeration's is.
+        None if is_bool && v_is_array(v) && listed(v) => {
+            listed_init(v, Ty::Bool, len as usize, cx, d)
+        }
         None => initial_values(v, lo, hi, is_bool, len as usize, cx, d),
     };
     let names = enum_id.map(|e| cx.enums[e as usize].names.clone().into());
@@ -343,17 +349,36 @@ fn v_is_array(v: &VarDecl) -> bool {
     !matches!(v.ty, VarType::Scalar(_))
 }
 
-/// The positions must be numbered in 64 bits; when they cannot, the `--set`s that widened the
-/// ranges are named.
-fn check_encoding_fits(file: &GameFile, ranges: &[(i64, i64)], cx: &Cx, d: &mut Diagnostics) {
+/// The positions must be numbered in 64 bits, their slots' combinations in 63; when they cannot,
+/// the `--set`s that widened the ranges are named. A position records whose turn it is only when a rule reads the turn
+/// (`turn_matters`), and whether the last move kept it only when a move says `again`
+/// (`has_again`), as `engine::Engine::new` numbers them.
+fn check_encoding_fits(
+    file: &GameFile,
+    ranges: &[(i64, i64)],
+    recorded: (bool, bool),
+    cx: &Cx,
+    d: &mut Diagnostics,
+) {
     let since = d.0.len();
-    let mut total: u128 = 4; // turn and last-mover flag
+    let (turn, again) = recorded;
+    let mut combos = Count {
+        exact: Some(1),
+        log2: 0.0,
+    };
     for (lo, hi) in ranges {
-        total = total.saturating_mul((*hi as i128 - *lo as i128 + 1) as u128);
+        combos.times(hi.abs_diff(*lo) as u128 + 1);
     }
-    if total > u64::MAX as u128 {
+    let mut total = combos;
+    total.times(if turn { 2 } else { 1 } * if again { 2 } else { 1 });
+    // A slot's digit and a move's change to the number are worked out in i64, so the state's
+    // combinations must fit in 63 bits; the flags may take the number up to 64.
+    let too_many = combos.exact.is_none_or(|n| n > i64::MAX as u128);
+    if too_many || total.exact.is_none_or(|n| n > u64::MAX as u128) {
         let span = file.state.first().map(|s| s.span).unwrap_or(file.span);
-        d.push(catalog::state_too_large(span));
+        let (combos, total) = (combos.to_string(), total.to_string());
+        let flags = (turn && !too_many, again && !too_many);
+        d.push(catalog::state_too_large(span, &combos, &total, flags));
         let exprs: Vec<&Expr> = file
             .state
             .iter()
@@ -361,6 +386,30 @@ fn check_encoding_fits(file: &GameFile, ranges: &[(i64, i64)], cx: &Cx, d: &mut 
             .flat_map(var_exprs)
             .collect();
         options::blame_sets(cx, d, since, &exprs);
+    }
+}
+
+/// A number of combinations: exact while it fits in 128 bits, and its base-2 logarithm.
+#[derive(Clone, Copy)]
+struct Count {
+    exact: Option<u128>,
+    log2: f64,
+}
+
+impl Count {
+    fn times(&mut self, n: u128) {
+        self.exact = self.exact.and_then(|e| e.checked_mul(n));
+        self.log2 += (n as f64).log2();
+    }
+}
+
+impl std::fmt::Display for Count {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.exact {
+            Some(n) if n.is_power_of_two() => write!(f, "{n} (2^{})", n.trailing_zeros()),
+            Some(n) => write!(f, "{n} (about 2^{:.1})", self.log2),
+            None => write!(f, "about 2^{:.1}", self.log2),
+        }
     }
 }
 

@@ -76,11 +76,24 @@ fn one(f: &std::path::Path, path: &str, source: &str, check: bool, style: Render
     }
 }
 
-/// What formatting changes, as a unified diff with three lines of context.
+/// What formatting changes, as a unified diff with three lines of context, and a note when line
+/// endings change (such lines look the same on both sides of the diff).
 pub fn diff(path: &str, old: &str, new: &str) -> String {
-    similar::TextDiff::from_lines(old, new)
+    let mut text = similar::TextDiff::from_lines(old, new)
         .unified_diff()
         .context_radius(3)
         .header(path, &format!("{path} (formatted)"))
-        .to_string()
+        .to_string();
+    // Which line endings a text has: CRLF, and LF alone.
+    let endings = |s: &str| {
+        let crlf = s.matches("\r\n").count();
+        (crlf > 0, s.matches('\n').count() > crlf)
+    };
+    if endings(old) != endings(new) {
+        let ending = if new.contains("\r\n") { "CRLF" } else { "LF" };
+        text.push_str(&format!(
+            "note: the line endings become {ending} throughout, as the first line's; a line above may differ only in its ending\n"
+        ));
+    }
+    text
 }

@@ -295,10 +295,27 @@ pub fn empty_game(span: Span) -> Diag {
         .help("A sequential game needs `state { ... }`, `move` and `end if` rules; a throw game needs `throws` and `beats`.")
 }
 
-pub fn state_too_large(span: Span) -> Diag {
+/// `combos` is the number of combinations of the state's values; `total` the number of positions
+/// with the flags they record beside them: whose turn it is, whether the last move kept it
+/// (`flags`, both false when the combinations alone are too many: at most 2^63 - 1).
+pub fn state_too_large(span: Span, combos: &str, total: &str, flags: (bool, bool)) -> Diag {
+    let (with, most) = match flags {
+        (false, false) => (String::new(), "2^63 - 1 combinations"),
+        (true, false) => (format!(", {total} with whose turn it is"), "2^64 - 1"),
+        (false, true) => (
+            format!(", {total} with whether the last move kept the turn"),
+            "2^64 - 1",
+        ),
+        (true, true) => (
+            format!(", {total} with whose turn it is and whether the last move kept it"),
+            "2^64 - 1",
+        ),
+    };
     Diag::error(
         "gamec::state_too_large",
-        "the declared ranges give more than 2^64 combinations, too many to number positions",
+        format!(
+            "the state's ranges give {combos} combinations{with}: too many to number positions in 64 bits (at most {most})"
+        ),
     )
     .label(span, "these variables")
     .help("Narrow the variables' ranges to what play can really reach.")

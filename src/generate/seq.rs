@@ -323,6 +323,10 @@ impl<R: Rng> Gen<'_, R> {
         if self.chance(0.25) {
             return String::new();
         }
+        if is_bool && *shape != Shape::Scalar && self.chance(0.5) {
+            let vs: Vec<String> = (0..count).map(|_| self.chance(0.5).to_string()).collect();
+            return format!(" = [{}]", vs.join(", "));
+        }
         if is_bool {
             return format!(" = {}", self.chance(0.5));
         }

@@ -31,6 +31,8 @@ mod tests {
             "game \"A\" { state { x: 0..=1 = 0 }\n  move m if x == 0 { x = 1 }\n  end if x == 1: last mover wins }\n"
         );
         assert_eq!(edit(&text), None);
+        // A formatted document with CRLF line breaks is formatted already.
+        assert_eq!(edit(&text.replace('\n', "\r\n")), None);
         assert_eq!(edit("game \"A\" { state {"), None);
     }
 }

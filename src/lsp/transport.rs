@@ -1,7 +1,8 @@
 //! The JSON-RPC framing over standard input and output (`Content-Length` headers), tolerant of a
 //! broken client: a message that is not JSON, or not a JSON-RPC message, is skipped (a request
-//! whose id can still be read gets an `InvalidRequest` error), an oversized one is read past, and
-//! only the end of the input or an I/O error ends the connection. Two threads move messages
+//! whose id can still be read gets an `InvalidRequest` error), an oversized one is read past,
+//! stray bytes between messages are skipped up to the next `Content-Length` header (and logged),
+//! and only the end of the input or an I/O error ends the connection. Two threads move messages
 //! between the streams and an `lsp_server::Connection`, which the server reads and writes.
 
 use lsp_server::{Connection, Message, Notification, RequestId};
@@ -27,8 +28,11 @@ pub enum Frame {
     End,
 }
 
-/// Reads one frame: headers up to an empty line, then `Content-Length` bytes of JSON.
-pub fn read_frame<R: BufRead>(r: &mut R) -> io::Result<Frame> {
+/// Reads one frame: headers up to an empty line, then `Content-Length` bytes of JSON. Bytes that
+/// are no header (stray bytes between two messages, or the rest of a body longer than its
+/// `Content-Length` said) are added to `skipped`, and reading resynchronises on the next
+/// `Content-Length` header, even one in the middle of a line.
+pub fn read_frame<R: BufRead>(r: &mut R, skipped: &mut Vec<u8>) -> io::Result<Frame> {
     let mut length: Option<usize> = None;
     let mut problem: Option<String> = None;
     let mut line = Vec::new();
@@ -45,17 +49,29 @@ pub fn read_frame<R: BufRead>(r: &mut R) -> io::Result<Frame> {
             problem = Some("a header line is too long".to_string());
             continue;
         }
+        if let Some(k) = find_content_length(&line).filter(|&k| k > 0) {
+            // What came before belongs to no message: the frame starts here.
+            skipped.extend(line.drain(..k));
+            (length, problem) = (None, None);
+        }
         let text = String::from_utf8_lossy(&line);
         let text = text.trim_end_matches(['\r', '\n']);
         if text.is_empty() {
             break;
         }
-        if let Some((name, value)) = text.split_once(':') {
-            if name.trim().eq_ignore_ascii_case("content-length") {
-                length = value.trim().parse().ok();
-                if length.is_none() {
-                    problem = Some(format!("bad Content-Length `{}`", value.trim()));
-                }
+        // A header's name is a word of letters, digits and dashes; anything else is stray.
+        let header = text.split_once(':').filter(|(name, _)| {
+            let name = name.trim();
+            !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        });
+        let Some((name, value)) = header else {
+            skipped.extend(&line);
+            continue;
+        };
+        if name.trim().eq_ignore_ascii_case("content-length") {
+            length = value.trim().parse().ok();
+            if length.is_none() {
+                problem = Some(format!("bad Content-Length `{}`", value.trim()));
             }
         }
     }
@@ -75,6 +91,24 @@ pub fn read_frame<R: BufRead>(r: &mut R) -> io::Result<Frame> {
         };
     }
     Ok(message(&body))
+}
+
+/// Where a `Content-Length` header (any case) starts in a line.
+fn find_content_length(line: &[u8]) -> Option<usize> {
+    const NAME: &[u8] = b"content-length";
+    line.windows(NAME.len())
+        .position(|w| w.eq_ignore_ascii_case(NAME))
+}
+
+/// What was skipped, for the log: its length and its first bytes, escaped.
+pub fn describe_skipped(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(60)]);
+    let more = if bytes.len() > 60 { "..." } else { "" };
+    format!(
+        "{} stray bytes \"{}\"{more}",
+        bytes.len(),
+        text.escape_debug()
+    )
 }
 
 /// The message a frame's body holds. Anything with a `method` is a request (with an `id`) or a
@@ -116,8 +150,17 @@ pub fn stdio(log: fn(&str)) -> io::Result<(Connection, JoinHandle<()>)> {
         .spawn(move || {
             let stdin = io::stdin();
             let mut input = stdin.lock();
+            let mut skipped = Vec::new();
             loop {
-                match read_frame(&mut input) {
+                let frame = read_frame(&mut input, &mut skipped);
+                if !skipped.is_empty() {
+                    log(&format!(
+                        "gamec lsp: skipped {} before a message\n",
+                        describe_skipped(&skipped)
+                    ));
+                    skipped.clear();
+                }
+                match frame {
                     Ok(Frame::Message(m)) => {
                         let exit = matches!(&m, Message::Notification(n) if n.method == "exit");
                         if sender.send(m).is_err() || exit {
@@ -161,7 +204,24 @@ mod tests {
     use super::*;
 
     fn frame(text: &str) -> Frame {
-        read_frame(&mut text.as_bytes()).unwrap()
+        let mut skipped = Vec::new();
+        let f = read_frame(&mut text.as_bytes(), &mut skipped).unwrap();
+        assert!(skipped.is_empty(), "{skipped:?}");
+        f
+    }
+
+    /// Stray bytes before a header, or a line of them, are skipped and the frame after them read.
+    #[test]
+    fn stray_bytes_are_skipped_up_to_the_next_header() {
+        let ok = "Content-Length: 37\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"x\"}";
+        for (stray, text) in [("xy", "xy"), ("{\"a\": 1}\r\n", "{\"a\": 1}\r\n")] {
+            let mut skipped = Vec::new();
+            let input = format!("{stray}{ok}");
+            let f = read_frame(&mut input.as_bytes(), &mut skipped).unwrap();
+            assert!(matches!(f, Frame::Message(Message::Request(r)) if r.method == "x"));
+            assert_eq!(skipped, text.as_bytes());
+        }
+        assert_eq!(describe_skipped(b"x\r\n"), "3 stray bytes \"x\\r\\n\"");
     }
 
     #[test]

@@ -212,8 +212,23 @@ fn declare(game: &Game, decl: &VarDecl) -> Result<Var, Fault> {
     };
     let init = match (&decl.init, &values) {
         (None, _) => vec![lo; len],
-        (Some(e), Some(names)) => enum_initial(&mut cx, e, names, shape, len)?
-            .ok_or_else(|| invalid(&decl.name.name, "an initial value of the wrong kind"))?,
+        (Some(e), Some(names)) => {
+            let read = |v: Val| match v {
+                Val::Sym(s) => names.iter().position(|n| *n == s).map(|k| k as i64),
+                _ => None,
+            };
+            element_initial(&mut cx, e, shape, len, read)?
+                .ok_or_else(|| invalid(&decl.name.name, "an initial value of the wrong kind"))?
+        }
+        // A bool array's list start is read element by element (a list value holds numbers).
+        (Some(e), None) if is_bool && matches!(e.kind, ExprKind::List(_)) => {
+            let read = |v: Val| match v {
+                Val::Bool(b) => Some(i64::from(b)),
+                _ => None,
+            };
+            element_initial(&mut cx, e, shape, len, read)?
+                .ok_or_else(|| invalid(&decl.name.name, "an initial value of the wrong kind"))?
+        }
         (Some(e), None) => initial(cx.value(e)?, is_bool, shape, len)
             .ok_or_else(|| invalid(&decl.name.name, "an initial value of the wrong kind"))?,
     };
@@ -234,14 +249,14 @@ fn declare(game: &Game, decl: &VarDecl) -> Result<Var, Fault> {
     })
 }
 
-/// An enumeration variable's initial values: one value for all, or (arrays) a list literal of
-/// values, one per element; `None` for anything else.
-fn enum_initial(
+/// An enumeration variable's (or a bool array's) initial values: one value for all, or (arrays) a
+/// list literal of values, one per element, each read by `read`; `None` for anything else.
+fn element_initial(
     cx: &mut Ctx,
     e: &Expr,
-    names: &[String],
     shape: Shape,
     len: usize,
+    read: impl Fn(Val) -> Option<i64>,
 ) -> Result<Option<Vec<i64>>, Fault> {
     let items: Vec<&Expr> = match &e.kind {
         ExprKind::List(items) if shape != Shape::Scalar && items.len() == len => {
@@ -252,11 +267,8 @@ fn enum_initial(
     };
     let mut out = Vec::new();
     for x in items {
-        let Val::Sym(s) = cx.value(x)? else {
-            return Ok(None);
-        };
-        match names.iter().position(|n| *n == s) {
-            Some(k) => out.push(k as i64),
+        match read(cx.value(x)?) {
+            Some(k) => out.push(k),
             None => return Ok(None),
         }
     }

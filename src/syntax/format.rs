@@ -1,12 +1,15 @@
 //! The canonical layout `gamec fmt` writes, worked out from the lossless pieces: every comment
 //! and line break kept (runs of blank lines become one), two spaces of indentation per open
-//! bracket plus one step for a line that continues the one before, and one canonical spacing
+//! bracket plus one step for a line that continues the one before (a move's header goes on until
+//! its body's brace), each statement on its own line where two ran on without a `;`
+//! (`syntax::breaks`), one line ending throughout (the first line's), and one canonical spacing
 //! between tokens on a line (`heap[i] -= n`, `f(x, y)`, `0..=9`, `-k`, `{red "R", yellow "Y"}`).
 //! The spaces before a comment that ends a line are kept as written (comments are often lined
-//! up). Only spacing changes: the result has the same tokens and comments in the same order,
-//! which `format` checks before it returns.
+//! up). Only spacing and line endings change: the result has the same tokens and comments in the
+//! same order, which `format` checks before it returns.
 
 use super::lossless::{pieces, Kind, Piece};
+use std::collections::HashSet;
 
 /// Words after which `-` is a sign and `(` or `[` opens a group rather than a call or an index.
 const KEYWORDS: &[&str] = &[
@@ -39,13 +42,35 @@ struct Line<'a> {
     comment_gap: Option<&'a str>,
 }
 
+impl Line<'_> {
+    fn empty() -> Self {
+        Line {
+            toks: Vec::new(),
+            blank_before: false,
+            comment_gap: None,
+        }
+    }
+}
+
 /// `src` laid out canonically; `None` if `src` does not parse, or if the layout would change a
 /// token or a comment or parse to another tree (it should not: the caller then refuses to
 /// rewrite the file).
+///
+/// Every line break of the result is the one the file's first line ends with: `\r\n` throughout
+/// for a file whose first line ends so, `\n` throughout otherwise, line breaks inside strings and
+/// comments included.
 pub fn format(src: &str) -> Option<String> {
+    let crlf = src.find('\n').is_some_and(|k| src[..k].ends_with('\r'));
+    let lf = src.replace("\r\n", "\n");
+    let out = format_lf(&lf)?;
+    Some(if crlf { out.replace('\n', "\r\n") } else { out })
+}
+
+/// `format` for a file whose line breaks are `\n`.
+fn format_lf(src: &str) -> Option<String> {
     let tree = super::parse(src).ok()?;
     let ps = pieces(src);
-    let mut lines = split_lines(&ps);
+    let mut lines = split_lines(&ps, &super::breaks::statement_breaks(src, &tree));
     mark_roles(&mut lines);
     let out = emit(&lines);
     let same_tree = || super::parse(&out).is_ok_and(|t| without_spans(&t) == without_spans(&tree));
@@ -77,24 +102,16 @@ fn significant(src: &str) -> Vec<&str> {
         .collect()
 }
 
-fn split_lines<'a>(ps: &[Piece<'a>]) -> Vec<Line<'a>> {
+/// The file's lines, broken also before each piece that starts at an offset in `breaks`.
+fn split_lines<'a>(ps: &[Piece<'a>], breaks_before: &HashSet<usize>) -> Vec<Line<'a>> {
     let mut lines: Vec<Line> = Vec::new();
-    let mut cur = Line {
-        toks: Vec::new(),
-        blank_before: false,
-        comment_gap: None,
-    };
+    let mut cur = Line::empty();
     let (mut breaks, mut space) = (0, None);
     for p in ps {
         match p.kind {
             Kind::Newline => {
                 if !cur.toks.is_empty() {
-                    let empty = Line {
-                        toks: Vec::new(),
-                        blank_before: false,
-                        comment_gap: None,
-                    };
-                    lines.push(std::mem::replace(&mut cur, empty));
+                    lines.push(std::mem::replace(&mut cur, Line::empty()));
                     breaks = 0;
                 }
                 breaks += 1;
@@ -102,6 +119,10 @@ fn split_lines<'a>(ps: &[Piece<'a>]) -> Vec<Line<'a>> {
             }
             Kind::Space => space = Some(p.text),
             _ => {
+                if !cur.toks.is_empty() && breaks_before.contains(&p.start) {
+                    lines.push(std::mem::replace(&mut cur, Line::empty()));
+                    breaks = 1;
+                }
                 if cur.toks.is_empty() {
                     cur.blank_before = breaks > 1 && !lines.is_empty();
                 } else if matches!(p.kind, Kind::LineComment) {
@@ -226,8 +247,16 @@ fn emit(lines: &[Line]) -> String {
     // line that opened it.
     let mut open: Vec<(bool, &str, usize)> = Vec::new();
     let (mut carried, mut prev_last): (bool, Option<&str>) = (false, None);
+    // While a move's header goes on over lines (its guard or label below `move take(…)`), the
+    // number of brackets open at its `move`: the header ends where its body's brace opens.
+    let mut header: Option<usize> = None;
     for line in lines {
         let first = &line.toks[0];
+        let is_move = first.kind == Kind::Word && first.text == "move";
+        if is_move || header.is_some_and(|d| open.len() < d) {
+            header = None;
+        }
+        let in_header = header == Some(open.len());
         let mut level = match open.last() {
             Some(&(_, _, owner)) if closes(first) => owner,
             Some(&(_, _, owner)) => owner + 1,
@@ -236,8 +265,11 @@ fn emit(lines: &[Line]) -> String {
         // Brackets opened here belong to the line's own level, not its continuation step:
         // `move m(…)` / `as "…" {` puts the body one step in, and its `}` under `move`.
         let base = level;
-        if carried || starts_continued(first, prev_last) {
+        if carried || in_header || starts_continued(first, prev_last) {
             level += 1;
+        }
+        if is_move {
+            header = Some(open.len());
         }
         if line.blank_before && !out.is_empty() {
             out.push('\n');
@@ -258,6 +290,9 @@ fn emit(lines: &[Line]) -> String {
                 _ => t.text,
             });
             if opens(t) {
+                if t.text == "{" && !t.enum_brace && header == Some(open.len()) {
+                    header = None;
+                }
                 open.push((t.enum_brace, t.text, base));
             } else if closes(t) {
                 open.pop();

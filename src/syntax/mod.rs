@@ -1,6 +1,7 @@
 //! Syntax: the pest grammar, and turning its parse tree into the typed AST of `ast`.
 
 pub mod ast;
+mod breaks;
 mod ends;
 mod errors;
 mod expr;

@@ -2,8 +2,9 @@
 //! waiting at most `WAIT` for any answer; and helpers for positions and ranges.
 
 use serde_json::{json, Value};
+use std::io::Read;
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStderr, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
@@ -13,6 +14,8 @@ pub const WAIT: Duration = Duration::from_secs(20);
 pub struct Client {
     child: Child,
     stdin: ChildStdin,
+    /// The server's log, where the test asked for it (`start_logged`).
+    stderr: Option<ChildStderr>,
     rx: Receiver<Value>,
     /// Messages read while waiting for another one.
     stash: Vec<Value>,
@@ -41,14 +44,25 @@ pub fn read_frame(r: &mut impl BufRead) -> Option<Value> {
 
 impl Client {
     pub fn start() -> Client {
+        Client::spawn(Stdio::null())
+    }
+
+    /// A client that keeps the server's log, read with `log` once the server has exited.
+    #[allow(dead_code)]
+    pub fn start_logged() -> Client {
+        Client::spawn(Stdio::piped())
+    }
+
+    fn spawn(stderr: Stdio) -> Client {
         let mut child = Command::new(env!("CARGO_BIN_EXE_gamec"))
             .arg("lsp")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .expect("gamec lsp starts");
         let stdin = child.stdin.take().expect("stdin");
+        let stderr = child.stderr.take();
         let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
         let (tx, rx) = channel();
         std::thread::spawn(move || {
@@ -61,6 +75,7 @@ impl Client {
         Client {
             child,
             stdin,
+            stderr,
             rx,
             stash: Vec::new(),
         }
@@ -70,6 +85,22 @@ impl Client {
         let frame = format!("Content-Length: {}\r\n\r\n{body}", body.len());
         self.stdin.write_all(frame.as_bytes()).expect("write");
         self.stdin.flush().expect("flush");
+    }
+
+    /// Writes bytes that are no message.
+    #[allow(dead_code)]
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).expect("write");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// Everything the server logged (after it has exited).
+    #[allow(dead_code)]
+    pub fn log(&mut self) -> String {
+        let mut text = String::new();
+        let mut stderr = self.stderr.take().expect("started with start_logged");
+        stderr.read_to_string(&mut text).expect("read the log");
+        text
     }
 
     pub fn send(&mut self, v: Value) {

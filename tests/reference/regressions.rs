@@ -278,3 +278,23 @@ fn a_repeated_label_is_found_before_a_later_label_fails() {
 }"#;
     assert!(matches!(agree(src, &[]), Case::BothFailed(k) if k.contains("DuplicateLabel")));
 }
+
+/// A bool array's and a bool grid's start may be a list, one value per element (it was refused
+/// as a type mismatch, so the generator never wrote one); both sides start from those values.
+#[test]
+fn a_list_start_of_bools_is_read_alike() {
+    let src = r#"game "Bool starts" {
+  state {
+    s: [bool; 2] = [false, true]
+    g: grid 2 x 2 of bool = [true, false, false, true]
+  }
+  move flip(i in indices(s)) if not s[i] { s[i] = true }
+  move set(r in rows(g), c in cols(g)) if not g[r, c] { g[r, c] = true }
+  end if no moves: mover loses
+}"#;
+    assert_eq!(
+        engine_starts(src),
+        ["s=[false, true], g=[true, false / false, true]"]
+    );
+    assert!(matches!(agree(src, &[]), Case::Solved { .. }));
+}
