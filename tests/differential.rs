@@ -147,7 +147,7 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
 }
 
 /// Text that shows a game uses a construct added after the first differential tests.
-const CONSTRUCTS: [&str; 19] = [
+const CONSTRUCTS: [&str; 20] = [
     "  def ",
     " then ",
     ": if ",
@@ -160,6 +160,7 @@ const CONSTRUCTS: [&str; 19] = [
     "for ",
     "symmetry ",
     "row: rotations",
+    "row: permutation [",
     "first mover ",
     "lines(",
     "cells(",

@@ -83,8 +83,9 @@ const SEQUENTIAL: &[&str] = &[
     ";",
     "//",
     "symmetry ",
-    ": any order",
+    "any order",
     "rotations, mirror",
+    "permutation [",
 ];
 
 fn sources(n: u64, cfg: &Config, throws: bool) -> Vec<String> {

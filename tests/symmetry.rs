@@ -267,7 +267,7 @@ fn each_shape_takes_only_its_symmetries() {
         ),
         (
             "state { a: [0..=3; 2] = 0 }",
-            "symmetry a: rotations",
+            "symmetry a: flip",
             "`a` is an array; an array has `mirror`",
         ),
         (

@@ -74,3 +74,70 @@ fn rotations_of_an_array_that_is_not_a_ring_are_broken_symmetry() {
     assert_fails_with(&r, "gamec::broken_symmetry\n");
     assert!(r.stderr.contains("turned round the ring"), "{}", r.stderr);
 }
+
+/// Ring Kayles with the turn and the mirror written out as where each pin goes.
+fn listed(perms: &str) -> String {
+    std::fs::read_to_string(game_path("ring_kayles.game"))
+        .unwrap()
+        .replace(
+            "symmetry pin: rotations, mirror",
+            &format!("symmetry pin: {perms}"),
+        )
+}
+
+#[test]
+fn listed_permutations_generate_the_same_classes_as_the_named_kinds() {
+    let src = listed("permutation [1, 2, 3, 4, 5, 6, 0], permutation [6, 5, 4, 3, 2, 1, 0]");
+    let r = gamec_in(&["solve", "-"], &src);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let named = solve(7, &[]);
+    assert_eq!(line(&r.stdout, "positions"), line(&named, "positions"));
+    assert_eq!(line(&r.stdout, "value"), "lose in 6 for the player to move");
+    assert_eq!(
+        line(&r.stdout, "symmetry"),
+        "pin: permutation [1, 2, 3, 4, 5, 6, 0], permutation [6, 5, 4, 3, 2, 1, 0] (checked at every position solved)"
+    );
+    // The turn alone: necklaces, 20 of them for 7 beads (OEIS A000031).
+    let r = gamec_in(
+        &["solve", "-"],
+        &listed("permutation [1, 2, 3, 4, 5, 6, 0]"),
+    );
+    assert!(
+        r.stdout
+            .contains("positions   20 up to symmetry (128 in all)"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn a_permutation_must_send_each_element_to_one_place() {
+    let cases = [
+        ("permutation [1, 0]", "`pin` has 7 elements (cells, row by row, in a grid), and a permutation lists where each goes: 2 places are listed."),
+        ("permutation [1, 1, 2, 3, 4, 5, 6]", "`pin` would have two elements sent to place 1 by this permutation; each place must be listed once."),
+        ("permutation [0, 1, 2, 3, 4, 5, 7]", "`pin` has places 0..=6, and the permutation sends an element to 7."),
+    ];
+    for (perm, help) in cases {
+        let r = gamec_in(&["check", "-"], &listed(perm));
+        assert_fails_with(&r, "gamec::bad_symmetry\n");
+        let joined: String = r.stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(joined.contains(&format!("help: {help}")), "{}", r.stderr);
+    }
+}
+
+#[test]
+fn permutations_that_generate_too_many_arrangements_are_refused() {
+    // A turn of 12 pins and a swap of two generate all 12! orders.
+    let src = listed(
+        "permutation [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0], permutation [1, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]",
+    )
+    .replace("= 7", "= 12");
+    let r = gamec_in(&["check", "-"], &src);
+    assert_fails_with(&r, "gamec::bad_symmetry\n");
+    let joined: String = r.stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        joined.contains("rearrange it in more than 40320 ways"),
+        "{}",
+        r.stderr
+    );
+}

@@ -310,7 +310,14 @@ module.exports = grammar({
       commaSep1($.symmetry_kind),
     ),
 
-    symmetry_kind: _ => choice('rotations', 'reflections', 'mirror', 'flip', seq('any', 'order')),
+    symmetry_kind: $ => choice(
+      'rotations',
+      'reflections',
+      'mirror',
+      'flip',
+      seq('any', 'order'),
+      seq('permutation', '[', optional(seq(commaSep1($.integer), optional(','))), ']'),
+    ),
 
     // ------------------------------------------------------------ expressions
 

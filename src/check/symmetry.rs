@@ -3,6 +3,7 @@
 
 use super::expr::Cx;
 use crate::diag::{catalog, did_you_mean, Diagnostics};
+use crate::rules::group::{group, MAX_GROUP};
 use crate::rules::{proves_any_order, CSymmetry, Rules, SymmetryKind, VarKind};
 use crate::syntax::ast::{GameFile, SymmetryDecl};
 
@@ -69,7 +70,10 @@ fn one(s: &SymmetryDecl, var: u32, cx: &Cx, d: &mut Diagnostics) -> Option<CSymm
             )),
             (
                 VarKind::Array,
-                SymmetryKind::Mirror | SymmetryKind::AnyOrder | SymmetryKind::Rotations,
+                SymmetryKind::Mirror
+                | SymmetryKind::AnyOrder
+                | SymmetryKind::Rotations
+                | SymmetryKind::Permutation(_),
             ) => None,
             (VarKind::Array, _) => Some(format!(
                 "`{name}` is an array; an array has `mirror` (its elements in reverse order), `rotations` (read as a ring: every element moved on by the same number of places, round the end) and `any order`"
@@ -91,22 +95,78 @@ fn one(s: &SymmetryDecl, var: u32, cx: &Cx, d: &mut Diagnostics) -> Option<CSymm
             ok = false;
         }
     }
-    let words: Vec<&str> = s
+    let kinds: Vec<SymmetryKind> = s.kinds.iter().map(|(k, _)| *k).collect();
+    let mut perms = Vec::new();
+    for &(kind, span) in &s.kinds {
+        if let SymmetryKind::Permutation(k) = kind {
+            match permutation(&s.perms[k as usize], info.len) {
+                Ok(p) => perms.push(p),
+                Err(why) => {
+                    d.push(catalog::bad_symmetry(span, &format!("`{name}` {why}")));
+                    ok = false;
+                }
+            }
+        }
+    }
+    if ok && !perms.is_empty() && group(info.kind, info.len, info.cols, &kinds, &perms).is_none() {
+        d.push(catalog::bad_symmetry(
+            s.span,
+            &format!(
+                "these permutations of `{name}` rearrange it in more than {MAX_GROUP} ways, more than gamec checks one by one; list fewer, or declare `any order` if every order plays alike"
+            ),
+        ));
+        ok = false;
+    }
+    let words: Vec<String> = s
         .kinds
         .iter()
         .map(|(k, _)| match k {
-            SymmetryKind::Rotations => "rotations",
-            SymmetryKind::Reflections => "reflections",
-            SymmetryKind::Mirror => "mirror",
-            SymmetryKind::Flip => "flip",
-            SymmetryKind::AnyOrder => "any order",
+            SymmetryKind::Rotations => "rotations".to_string(),
+            SymmetryKind::Reflections => "reflections".to_string(),
+            SymmetryKind::Mirror => "mirror".to_string(),
+            SymmetryKind::Flip => "flip".to_string(),
+            SymmetryKind::AnyOrder => "any order".to_string(),
+            SymmetryKind::Permutation(k) => {
+                let places: Vec<String> =
+                    s.perms[*k as usize].iter().map(|p| p.to_string()).collect();
+                format!("permutation [{}]", places.join(", "))
+            }
         })
         .collect();
     ok.then(|| CSymmetry {
         var,
-        kinds: s.kinds.iter().map(|(k, _)| *k).collect(),
+        kinds,
         text: format!("{name}: {}", words.join(", ")),
         span: s.span,
         proven: false,
+        perms,
     })
+}
+
+/// A listed permutation of a variable of `len` elements (or cells), or what is wrong with it.
+fn permutation(places: &[u64], len: u32) -> Result<Vec<u32>, String> {
+    if places.len() != len as usize {
+        return Err(format!(
+            "has {len} elements (cells, row by row, in a grid), and a permutation lists where each goes: {} places are listed",
+            places.len()
+        ));
+    }
+    let mut seen = vec![false; len as usize];
+    for &p in places {
+        match seen.get_mut(p as usize) {
+            None => {
+                return Err(format!(
+                    "has places 0..={}, and the permutation sends an element to {p}",
+                    len - 1
+                ))
+            }
+            Some(true) => {
+                return Err(format!(
+                    "would have two elements sent to place {p} by this permutation; each place must be listed once"
+                ))
+            }
+            Some(s) => *s = true,
+        }
+    }
+    Ok(places.iter().map(|&p| p as u32).collect())
 }

@@ -4,7 +4,8 @@
 //! class of positions the rules treat alike is solved once.
 
 use super::Code;
-use crate::rules::{Rules, SymmetryKind, VarKind};
+use crate::rules::group::{group, Perm};
+use crate::rules::{Rules, SymmetryKind};
 use std::borrow::Cow;
 
 /// The symmetries of one game: one part per declared variable, each acting on its own digits.
@@ -33,12 +34,6 @@ enum Kind {
     Sort,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Perm {
-    src: Vec<u32>,
-    name: &'static str,
-}
-
 /// One transformed position: its code and how it was transformed, in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Image {
@@ -56,12 +51,13 @@ impl Symmetry {
             .map(|(decl, s)| {
                 let v = &rules.vars[s.var as usize];
                 let slots = v.base as usize..(v.base + v.len) as usize;
+                // The checker refused a group past `MAX_GROUP`; none is left here.
                 let kind = if s.kinds.contains(&SymmetryKind::AnyOrder) {
                     Kind::Sort
-                } else if v.kind == VarKind::Grid {
-                    Kind::Perms(grid_group(v.len / v.cols, v.cols, &s.kinds))
                 } else {
-                    Kind::Perms(ring_group(v.len, &s.kinds))
+                    Kind::Perms(
+                        group(v.kind, v.len, v.cols, &s.kinds, &s.perms).unwrap_or_default(),
+                    )
                 };
                 Part {
                     decl,
@@ -273,158 +269,9 @@ fn next_permutation(v: &mut [u64]) -> bool {
     true
 }
 
-fn reverse(len: u32) -> Perm {
-    Perm {
-        src: (0..len).rev().collect(),
-        name: "reversed",
-    }
-}
-
-/// The group an array's declaration generates: `mirror` reverses it; `rotations` reads it as a
-/// ring, every element moved on by the same number of places (both: the symmetries of a polygon).
-fn ring_group(len: u32, kinds: &[SymmetryKind]) -> Vec<Perm> {
-    let turn = Perm {
-        src: (0..len).map(|k| (k + len - 1) % len.max(1)).collect(),
-        name: "turned round the ring",
-    };
-    let gens: Vec<Perm> = kinds
-        .iter()
-        .filter_map(|k| match k {
-            SymmetryKind::Mirror => Some(reverse(len)),
-            SymmetryKind::Rotations => Some(turn.clone()),
-            _ => None,
-        })
-        .collect();
-    let mut group = closure(&gens, len);
-    for p in &mut group {
-        let shift = (0..len).find(|&s| {
-            p.src
-                .iter()
-                .enumerate()
-                .all(|(k, &x)| x == (k as u32 + s) % len)
-        });
-        p.name = match shift {
-            Some(_) => "turned round the ring",
-            None if p.src == reverse(len).src => "reversed",
-            None => "reversed and turned round the ring",
-        };
-    }
-    group
-}
-
-/// The group a grid's declaration generates, every element named, the identity left out.
-fn grid_group(rows: u32, cols: u32, kinds: &[SymmetryKind]) -> Vec<Perm> {
-    let square = rows == cols;
-    // Where the cell at (r, c) goes, for each transformation the shape has.
-    let map = |f: &dyn Fn(u32, u32) -> (u32, u32), name: &'static str| {
-        let mut src = vec![0u32; (rows * cols) as usize];
-        for r in 0..rows {
-            for c in 0..cols {
-                let (r2, c2) = f(r, c);
-                src[(r2 * cols + c2) as usize] = r * cols + c;
-            }
-        }
-        Perm { src, name }
-    };
-    let (n, m) = (rows - 1, cols - 1);
-    let mirror = map(&|r, c| (r, m - c), "mirrored left to right");
-    let flip = map(&|r, c| (n - r, c), "flipped top to bottom");
-    let half = map(&|r, c| (n - r, m - c), "turned half way");
-    let mut named = vec![mirror.clone(), flip.clone(), half];
-    let mut gens = Vec::new();
-    if square {
-        let quarter = map(&|r, c| (c, n - r), "turned a quarter clockwise");
-        let transpose = map(&|r, c| (c, r), "reflected in the diagonal");
-        named.push(quarter.clone());
-        named.push(map(&|r, c| (n - c, r), "turned a quarter anticlockwise"));
-        named.push(transpose.clone());
-        named.push(map(
-            &|r, c| (n - c, n - r),
-            "reflected in the other diagonal",
-        ));
-        for k in kinds {
-            match k {
-                SymmetryKind::Rotations => gens.push(quarter.clone()),
-                SymmetryKind::Reflections => gens.extend([mirror.clone(), transpose.clone()]),
-                SymmetryKind::Mirror => gens.push(mirror.clone()),
-                SymmetryKind::Flip => gens.push(flip.clone()),
-                SymmetryKind::AnyOrder => {}
-            }
-        }
-    } else {
-        for k in kinds {
-            match k {
-                SymmetryKind::Reflections => gens.extend([mirror.clone(), flip.clone()]),
-                SymmetryKind::Mirror => gens.push(mirror.clone()),
-                SymmetryKind::Flip => gens.push(flip.clone()),
-                _ => {}
-            }
-        }
-    }
-    let mut group = closure(&gens, rows * cols);
-    for p in &mut group {
-        if let Some(n) = named.iter().find(|q| q.src == p.src) {
-            p.name = n.name;
-        }
-    }
-    group
-}
-
-/// Every composition of the generators, each once, the identity left out.
-fn closure(gens: &[Perm], len: u32) -> Vec<Perm> {
-    let id: Vec<u32> = (0..len).collect();
-    let mut found: Vec<Vec<u32>> = vec![id.clone()];
-    let mut names: Vec<&'static str> = vec![""];
-    let mut k = 0;
-    while k < found.len() {
-        for g in gens {
-            // First `found[k]`, then `g`.
-            let src: Vec<u32> = g.src.iter().map(|&s| found[k][s as usize]).collect();
-            if !found.contains(&src) {
-                names.push(g.name);
-                found.push(src);
-            }
-        }
-        k += 1;
-    }
-    found
-        .into_iter()
-        .zip(names)
-        .filter(|(src, _)| *src != id)
-        .map(|(src, name)| Perm { src, name })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_square_has_eight_symmetries_and_a_rectangle_four() {
-        let all = [SymmetryKind::Rotations, SymmetryKind::Reflections];
-        assert_eq!(grid_group(3, 3, &all).len(), 7);
-        assert_eq!(grid_group(3, 3, &[SymmetryKind::Rotations]).len(), 3);
-        assert_eq!(grid_group(3, 3, &[SymmetryKind::Mirror]).len(), 1);
-        assert_eq!(grid_group(4, 5, &[SymmetryKind::Reflections]).len(), 3);
-        let names: Vec<&str> = grid_group(3, 3, &all).iter().map(|p| p.name).collect();
-        assert!(
-            names.contains(&"reflected in the other diagonal"),
-            "{names:?}"
-        );
-    }
-
-    #[test]
-    fn a_ring_of_five_has_five_turns_and_ten_symmetries_with_its_mirror() {
-        assert_eq!(ring_group(5, &[SymmetryKind::Rotations]).len(), 4);
-        let both = ring_group(5, &[SymmetryKind::Rotations, SymmetryKind::Mirror]);
-        assert_eq!(both.len(), 9);
-        assert_eq!(ring_group(5, &[SymmetryKind::Mirror]).len(), 1);
-        let turns = both
-            .iter()
-            .filter(|p| p.name == "turned round the ring")
-            .count();
-        assert_eq!(turns, 4);
-    }
 
     #[test]
     fn arrangements_are_each_listed_once() {

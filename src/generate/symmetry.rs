@@ -34,7 +34,22 @@ impl<R: Rng> Gen<'_, R> {
                 "rotations, mirror",
             ],
         };
-        let kind = self.pick(kinds).copied().unwrap_or("mirror");
+        let mut kind = self.pick(kinds).copied().unwrap_or("mirror").to_string();
+        let len = match &shape {
+            Shape::Array(n) => n.parse::<usize>().ok(),
+            _ => None,
+        };
+        if let (Some(n), true) = (len, self.chance(0.3)) {
+            // A listed permutation: a random arrangement of the places, which random rules
+            // rarely respect.
+            let mut places: Vec<usize> = (0..n).collect();
+            for i in (1..places.len()).rev() {
+                let j = self.int_in(0, i as i64) as usize;
+                places.swap(i, j);
+            }
+            let listed: Vec<String> = places.iter().map(|p| p.to_string()).collect();
+            kind = format!("permutation [{}]", listed.join(", "));
+        }
         format!("  symmetry {name}: {kind}\n")
     }
 }
@@ -134,7 +149,20 @@ fn pins(rng: &mut impl Rng, broken: bool) -> String {
 fn ring(rng: &mut impl Rng, broken: bool) -> String {
     let n = rng.gen_range(2..=6);
     let edge = if broken { "i > 0 and " } else { "" };
-    let kind = ["rotations", "rotations, mirror", "mirror, rotations"][rng.gen_range(0..3)];
+    // The turn and the mirror also as listed permutations (where each pin goes).
+    let turn: Vec<String> = (0..n).map(|k| ((k + 1) % n).to_string()).collect();
+    let back: Vec<String> = (0..n).rev().map(|k| k.to_string()).collect();
+    let listed = format!(
+        "permutation [{}], permutation [{}]",
+        turn.join(", "),
+        back.join(", ")
+    );
+    let kind = [
+        "rotations",
+        "rotations, mirror",
+        "mirror, rotations",
+        &listed,
+    ][rng.gen_range(0..4)];
     format!(
         "game \"Ring\" {{
   state {{ row: [bool; {n}] = true }}

@@ -36,6 +36,10 @@ fn generators(game: &Game) -> Vec<Map> {
         let n = v.init.len();
         for (kind, _) in &s.kinds {
             let maps: Vec<Vec<usize>> = match (v.shape, kind) {
+                // Element k goes to the place listed k-th (on a grid too, cells row by row).
+                (_, SymmetryKind::Permutation(k)) => {
+                    vec![s.perms[*k as usize].iter().map(|&p| p as usize).collect()]
+                }
                 (Shape::Grid { cols }, k) => grid_maps(n / cols, cols, *k),
                 (_, SymmetryKind::Mirror) => vec![(0..n).map(|i| n - 1 - i).collect()],
                 // A ring: each element one place on, the last to the first.

@@ -5,6 +5,7 @@ mod bounds;
 mod eval;
 mod exec;
 mod fault;
+pub mod group;
 mod label;
 mod roll;
 mod runs;

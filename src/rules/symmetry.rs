@@ -16,6 +16,8 @@ pub struct CSymmetry {
     pub span: Span,
     /// Whether the rules are proven to treat every order of the array alike (`any order` only).
     pub proven: bool,
+    /// The permutations listed (`permutation [...]`), each as where element (or cell) k goes.
+    pub perms: Vec<Vec<u32>>,
 }
 
 /// Whether every rule treats the elements of array `var` alike, so that any permutation of them

@@ -103,7 +103,7 @@ fn parse_symmetry(pair: Pair<Rule>) -> Result<SymmetryDecl> {
     let s = span(&pair);
     let mut it = children(pair).filter(|p| p.as_rule() != Rule::kw_symmetry);
     let var = ident(next(&mut it, s)?);
-    let mut kinds = Vec::new();
+    let (mut kinds, mut perms) = (Vec::new(), Vec::new());
     for p in it.filter(|p| p.as_rule() == Rule::symmetry_kind) {
         let k = first(p)?;
         let kind = match k.as_rule() {
@@ -111,6 +111,18 @@ fn parse_symmetry(pair: Pair<Rule>) -> Result<SymmetryDecl> {
             Rule::sym_reflections => SymmetryKind::Reflections,
             Rule::sym_mirror => SymmetryKind::Mirror,
             Rule::sym_flip => SymmetryKind::Flip,
+            Rule::sym_permutation => {
+                // A number too large for 64 bits is no place of any variable: u64::MAX stands
+                // for it, and the checker refuses it as out of place.
+                let places = k
+                    .clone()
+                    .into_inner()
+                    .filter(|p| p.as_rule() == Rule::int)
+                    .map(|p| p.as_str().parse::<u64>().unwrap_or(u64::MAX))
+                    .collect();
+                perms.push(places);
+                SymmetryKind::Permutation(perms.len() as u32 - 1)
+            }
             _ => SymmetryKind::AnyOrder,
         };
         kinds.push((kind, span(&k)));
@@ -118,6 +130,7 @@ fn parse_symmetry(pair: Pair<Rule>) -> Result<SymmetryDecl> {
     Ok(SymmetryDecl {
         var,
         kinds,
+        perms,
         span: s,
     })
 }

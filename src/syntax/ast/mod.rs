@@ -74,6 +74,8 @@ pub struct GameFile {
 pub struct SymmetryDecl {
     pub var: Ident,
     pub kinds: Vec<(SymmetryKind, Span)>,
+    /// The permutations listed (`permutation [2, 0, 1]`): where element k goes, for each k.
+    pub perms: Vec<Vec<u64>>,
     pub span: Span,
 }
 
@@ -89,6 +91,8 @@ pub enum SymmetryKind {
     Flip,
     /// An array's elements in any order.
     AnyOrder,
+    /// `permutation [...]`: the declaration's listed permutation number k (in `perms`).
+    Permutation(u32),
 }
 
 #[derive(Clone, Debug)]
