@@ -129,7 +129,7 @@ value       win in 11 for the player to move
 best moves  take 5 from heap 0, take 5 from heap 1, take 5 from heap 2
 grundy      5
 by value    win 41, lose 7
-order       depth-first from the start, one thread
+order       in the order of position numbers, which every move lowers, one thread
 "
     );
     let o = gamec(&["solve", "games/nim.game", "--at", "heap=[5,5,5]", "--json"]);

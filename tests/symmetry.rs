@@ -148,7 +148,7 @@ value       lose in 4 for the player to move
 best moves  take 1 from heap 0, take 1 from heap 1
 grundy      0
 by value    win 3, lose 3
-order       depth-first from the start, one thread
+order       in the order of position numbers, which every move lowers, one thread
 "
     );
     let plain = gamec(&[

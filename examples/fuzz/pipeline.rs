@@ -8,7 +8,7 @@
 
 use gamec::commands::explore::fault_diag;
 use gamec::diag::{render, RenderStyle};
-use gamec::engine::{Engine, Fault};
+use gamec::engine::{Engine, Fault, SolveOrder};
 use gamec::play::throw::{approximate, Match, Style};
 use gamec::play::{self, Options, Seat};
 use gamec::rules::RtKind;
@@ -145,10 +145,42 @@ fn sequential(engine: &Engine, src: &str, seed: u64) -> Result<Outcome, String> 
 
 /// With `symmetry` declarations, solving every position as it is gives the starts the same values
 /// (it may stop at the position limit, which the classes kept below; a fault is a finding, since
-/// the classes were checked to play alike).
+/// the classes were checked to play alike); and depth-first, the classes the default order (a
+/// sweep where the moves allow) found, with the same counts.
 fn symmetric_agrees(engine: &Engine, solution: &Solution, roots: &[u64]) -> Result<(), String> {
     if engine.symmetry.is_none() {
         return Ok(());
+    }
+    let dfs = Engine::new(engine.rules)
+        .with_max_steps(MAX_STEPS)
+        .with_order(SolveOrder::DepthFirst);
+    match solve::solve(&dfs, roots, MAX_POSITIONS) {
+        Err(SolveError::Fault(f, _)) if f.error.kind != RtKind::TooManySteps => {
+            return Err(format!(
+                "solved in {:?}, but depth-first: {}",
+                solution.order, f.error.message
+            ))
+        }
+        Err(_) => {}
+        Ok(d) => {
+            agree(solution, &d, roots)?;
+            let (a, b) = (
+                (d.positions, d.counts, d.grundy, d.in_all, d.loopy),
+                (
+                    solution.positions,
+                    solution.counts,
+                    solution.grundy,
+                    solution.in_all,
+                    solution.loopy,
+                ),
+            );
+            if a != b {
+                return Err(format!(
+                    "depth-first {a:?}, {:?} {b:?} (positions, counts, Grundy, in all, loopy)",
+                    solution.order
+                ));
+            }
+        }
     }
     let plain = Engine::new(engine.rules)
         .with_max_steps(MAX_STEPS)

@@ -46,7 +46,8 @@ pub struct Limits {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum SolveOrder {
     /// The order of the position numbers when every move lowers them or every move raises them
-    /// (and the table is an array and no symmetry reduces the positions); otherwise depth-first.
+    /// (and the table is an array; with symmetries, over the canonical codes); otherwise
+    /// depth-first.
     #[default]
     Auto,
     /// Depth-first from the start, on one thread (retrograde analysis if the game loops).

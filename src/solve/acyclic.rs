@@ -1,8 +1,13 @@
 //! Depth-first solving without an explicit graph: children are generated from the rules on
 //! demand, and a position is valued once all its children are. Each child's entry is read once
 //! and folded into its parent's running aggregate. Finding a cycle hands over to the loopy solver.
+//!
+//! Each position on the line of play holds a window of its children, not all of them: a heap of
+//! 30,000 in Nim has 30,000 moves, and a line 30,000 deep holding every child of every position
+//! on it took 7 GiB. When a window is used up the position is expanded again: the children
+//! valued since are folded in at once, and the next ones not yet valued fill the window.
 
-use super::agg::{mex, Agg};
+use super::agg::{mex, mex_of, Agg};
 use super::packed::Spot;
 use super::progress::Progress;
 use super::store::{pack, tag, unpack, valued, Store, BUSY, DENSE_BYTES_PER_CODE, UNSEEN};
@@ -14,6 +19,14 @@ const FRAME_BYTES: u64 = 64;
 /// The bytes one pending child costs (its code and whether its move keeps the turn).
 const CHILD_BYTES: u64 = std::mem::size_of::<Child>() as u64;
 
+/// The children a position holds at first: more than most games have moves, so most positions
+/// are expanded once.
+const WINDOW: usize = 64;
+/// The children all positions on the line may hold beyond `WINDOW` each: a position whose
+/// window ran out doubles it while the line holds fewer than this, so a position with many
+/// moves not yet valued is expanded a few times, not once per `WINDOW` of them.
+const SHARED: usize = 1 << 20;
+
 struct Frame {
     code: Code,
     /// Where the position's mark was written, to write its value there.
@@ -21,6 +34,12 @@ struct Frame {
     start: usize,
     next: usize,
     agg: Agg,
+    /// The index, in the order the rules give them, of the first child the window did not
+    /// take (`None`: it took the last), and the window's size.
+    rest: Option<usize>,
+    window: usize,
+    /// Whether the window ever left children out (the Grundy value then expands once more).
+    windowed: bool,
 }
 
 struct Dfs<'a, 'r> {
@@ -116,10 +135,15 @@ impl Dfs<'_, '_> {
                 }
                 continue;
             }
+            if top.rest.is_some() {
+                self.refill()?;
+                continue;
+            }
             let Some(f) = self.frames.pop() else { break };
-            let grundy = self
-                .impartial
-                .then(|| mex(&f.agg, &self.kids[f.start..], |c| self.store.get(c)));
+            let grundy = match self.impartial {
+                true => Some(self.grundy(&f)?),
+                false => None,
+            };
             let entry = f.agg.entry(grundy);
             if let Some(e) = unpack(entry) {
                 self.s.counts[e.value as usize] += 1;
@@ -143,18 +167,24 @@ impl Dfs<'_, '_> {
     }
 
     /// A position with many moves near the limit: if its children not yet seen are more than
-    /// the limit leaves room for, the game has too many positions; say so now rather than hold
-    /// every child of every position on the way there.
-    fn check_fresh(&self, code: Code, start: usize) -> Result<(), SolveError> {
-        let n = (self.kids.len() - start) as u64;
-        if n < 1024 || self.s.positions + n <= self.limit {
+    /// the limit leaves room for, the game has too many positions; say so now rather than open
+    /// them one by one, each expanded in full (a start with a million new children and
+    /// `--max-positions 100`). Their codes are gathered for this one position only.
+    fn check_fresh(&mut self, code: Code, n: usize) -> Result<(), SolveError> {
+        if n < 1024 || self.s.positions + n as u64 <= self.limit {
             return Ok(());
         }
-        let mut fresh: Vec<Code> = self.kids[start..]
-            .iter()
-            .map(|c| c.code)
-            .filter(|&c| c != code && self.store.get(c) == UNSEEN)
-            .collect();
+        let (store, mut fresh) = (&self.store, Vec::new());
+        let steps = self.scratch.steps();
+        self.scratch.set_steps(0);
+        self.engine
+            .expand_classes(code, &mut self.scratch, |_, _, c| {
+                if c.code != code && store.get(c.code) == UNSEEN {
+                    fresh.push(c.code);
+                }
+            })
+            .map_err(|f| SolveError::Fault(f, code))?;
+        self.scratch.set_steps(steps);
         fresh.sort_unstable();
         fresh.dedup();
         if self.s.positions + fresh.len() as u64 > self.limit {
@@ -186,10 +216,14 @@ impl Dfs<'_, '_> {
         let frames = (self.frames.capacity().max(self.frames.len() + 1) as u64) * FRAME_BYTES;
         let max_kids = (self.stack_bytes.saturating_sub(frames) / CHILD_BYTES) as usize;
         let mut over = false;
+        let mut n = 0;
         let r = self
             .engine
             .expand_classes(code, &mut self.scratch, |_, _, c| {
-                push_capped(kids, c, max_kids, &mut over)
+                if n < WINDOW {
+                    push_capped(kids, c, max_kids, &mut over);
+                }
+                n += 1;
             })
             .map_err(|f| SolveError::Fault(f, code))?;
         match r {
@@ -212,7 +246,9 @@ impl Dfs<'_, '_> {
                         self.kids.len() as u64,
                     ));
                 }
-                self.check_fresh(code, start)?;
+                if n > WINDOW {
+                    self.check_fresh(code, n)?;
+                }
                 for c in &self.kids[start..] {
                     self.store.prefetch(c.code);
                 }
@@ -223,10 +259,92 @@ impl Dfs<'_, '_> {
                     start,
                     next: start,
                     agg: Agg::default(),
+                    rest: (n > WINDOW).then_some(WINDOW),
+                    window: WINDOW,
+                    windowed: n > WINDOW,
                 });
                 Ok(None)
             }
         }
+    }
+
+    /// Fills the top position's used-up window with its next children not yet valued, folding
+    /// in the valued ones passed on the way.
+    fn refill(&mut self) -> Result<(), SolveError> {
+        let Some(top) = self.frames.last_mut() else {
+            return Ok(());
+        };
+        let (code, from) = (top.code, top.rest.unwrap_or(usize::MAX));
+        self.kids.truncate(top.start);
+        if self.kids.len() + 2 * top.window <= SHARED {
+            top.window *= 2;
+        }
+        let (window, mut agg) = (top.window, top.agg);
+        let (store, kids) = (&self.store, &mut self.kids);
+        let (mut i, mut rest, mut taken) = (0, None, 0);
+        // The steps were counted when the position was first expanded (and fitted then).
+        let steps = self.scratch.steps();
+        self.scratch.set_steps(0);
+        self.engine
+            .expand_classes(code, &mut self.scratch, |_, _, c| {
+                if i >= from && rest.is_none() {
+                    let e = store.get(c.code);
+                    if valued(e) {
+                        agg.fold(e, c.kept);
+                    } else {
+                        kids.push(c);
+                        taken += 1;
+                        if taken == window {
+                            rest = Some(i + 1);
+                        }
+                    }
+                }
+                i += 1;
+            })
+            .map_err(|f| SolveError::Fault(f, code))?;
+        self.scratch.set_steps(steps);
+        // The last child may have filled the window.
+        let rest = rest.filter(|&r| r < i);
+        if let Some(top) = self.frames.last_mut() {
+            top.agg = agg;
+            top.rest = rest;
+            top.next = top.start;
+        }
+        let bytes = (self.frames.capacity() as u64) * FRAME_BYTES
+            + self.kids.capacity() as u64 * CHILD_BYTES;
+        if bytes > self.stack_bytes {
+            return Err(SolveError::Pending(
+                self.frames.len() as u64,
+                self.kids.len() as u64,
+            ));
+        }
+        Ok(())
+    }
+
+    /// The Grundy value of a position whose children are all valued: from its window, or, if
+    /// the window left some out and the small values do not settle it, from all of them again.
+    fn grundy(&mut self, f: &Frame) -> Result<u32, SolveError> {
+        if !f.windowed {
+            return Ok(mex(&f.agg, &self.kids[f.start..], |c| self.store.get(c)));
+        }
+        let small = f.agg.small_mex();
+        if small < 64 || !f.agg.big() {
+            return Ok(small);
+        }
+        let (store, mut big) = (&self.store, Vec::new());
+        let steps = self.scratch.steps();
+        self.scratch.set_steps(0);
+        self.engine
+            .expand_classes(f.code, &mut self.scratch, |_, _, c| {
+                if let Some(e) = unpack(store.get(c.code)) {
+                    if e.grundy >= 64 {
+                        big.push(e.grundy);
+                    }
+                }
+            })
+            .map_err(|e| SolveError::Fault(e, f.code))?;
+        self.scratch.set_steps(steps);
+        Ok(mex_of(big))
     }
 }
 

@@ -71,6 +71,11 @@ impl Agg {
     pub(super) fn small_mex(&self) -> u32 {
         (!self.seen).trailing_zeros().min(64)
     }
+
+    /// Whether a child's Grundy value was 64 or more.
+    pub(super) fn big(&self) -> bool {
+        self.big
+    }
 }
 
 /// The minimum excludant of the children's Grundy values (`get` reads a child's entry).
@@ -79,11 +84,16 @@ pub(super) fn mex(agg: &Agg, kids: &[Child], get: impl Fn(Code) -> u64) -> u32 {
     if small < 64 || !agg.big {
         return small;
     }
-    let mut big: Vec<u32> = kids
-        .iter()
-        .filter_map(|c| unpack(get(c.code)).map(|e| e.grundy))
-        .filter(|g| *g >= 64)
-        .collect();
+    mex_of(
+        kids.iter()
+            .filter_map(|c| unpack(get(c.code)).map(|e| e.grundy))
+            .filter(|g| *g >= 64)
+            .collect(),
+    )
+}
+
+/// The minimum excludant of Grundy values 0 to 63 and `big`, the values of 64 or more.
+pub(super) fn mex_of(mut big: Vec<u32>) -> u32 {
     big.sort_unstable();
     let mut m = 64;
     for g in big {

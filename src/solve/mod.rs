@@ -119,10 +119,8 @@ pub fn solve(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, So
     let roots = classes(engine, roots);
     let tiered = match engine.order {
         SolveOrder::Tiers => tiers::solve(engine, &roots, limit, impartial)?,
-        SolveOrder::Auto if engine.symmetry.is_none() => {
-            sweep::solve(engine, &roots, limit, impartial)?
-        }
-        SolveOrder::Auto | SolveOrder::DepthFirst => None,
+        SolveOrder::Auto => sweep::solve(engine, &roots, limit, impartial)?,
+        SolveOrder::DepthFirst => None,
     };
     let s = match tiered {
         Some(s) => s,

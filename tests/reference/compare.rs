@@ -204,6 +204,32 @@ fn solved(game: &rf::Game, m: &Mapped, starts: &[gamec::engine::Branch]) -> Resu
             ));
         }
     }
+    if m.engine.symmetry.is_some() {
+        // Reduced by symmetry, the default order sweeps where the moves allow: depth-first
+        // finds the same classes, counts and values.
+        let dfs = Engine::new(m.engine.rules)
+            .with_max_steps(m.engine.max_steps)
+            .with_order(gamec::engine::SolveOrder::DepthFirst);
+        let dfs =
+            solve::solve(&dfs, &roots, limit).map_err(|e| format!("solve depth-first: {e:?}"))?;
+        m.values(&solved, &dfs, "solve depth-first")?;
+        let (a, b) = (
+            (dfs.positions, dfs.counts, dfs.grundy, dfs.in_all, dfs.loopy),
+            (
+                fast.positions,
+                fast.counts,
+                fast.grundy,
+                fast.in_all,
+                fast.loopy,
+            ),
+        );
+        if a != b {
+            return Err(format!(
+                "positions, counts, Grundy, in all, loopy: depth-first {a:?}, {:?} {b:?}",
+                fast.order
+            ));
+        }
+    }
     let paired = paired.map_err(|e| format!("solve on two threads: {e:?}"))?;
     m.values(&solved, &paired, "solve on two threads")?;
     let (a, b) = (

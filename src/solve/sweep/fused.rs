@@ -99,6 +99,8 @@ impl Sweep<'_, '_> {
         if finding {
             self.scratch
                 .set_steps(self.scratch.steps() + self.buf.steps());
+            // The kernels run only without symmetries: each position is its own class.
+            self.in_all += news;
             self.found(news)?;
         } else if endless {
             self.grundy = false;

@@ -5,6 +5,14 @@
 //! Where the rules are compiled, each sweep's step is one kernel call that works on the table
 //! itself (`fused.rs`). The first move that breaks the order hands the game to the depth-first
 //! solver.
+//!
+//! With symmetries the sweep goes through the canonical positions only, one step at a time
+//! (the kernels do not know symmetry): `Engine::expand_classes` gives each child by its class's
+//! canonical code, and checks the symmetries it has not proven at each position found. The
+//! order is checked on those codes, so it holds between the positions the table keeps: where
+//! every move lowers the number, a child's canonical code (the least of its class) is lower
+//! still; where moves raise it, a class whose canonical code lies below its parent's breaks the
+//! sweep like any move against it.
 
 mod fused;
 mod pair;
@@ -36,6 +44,8 @@ struct Sweep<'e, 'r> {
     impartial: bool,
     limit: u64,
     positions: u64,
+    /// The positions the classes found stand for (`positions` without symmetries).
+    in_all: u64,
     counts: [u64; 4],
     grundy: bool,
     scratch: Scratch,
@@ -109,6 +119,7 @@ pub(super) fn solve(
         impartial,
         limit,
         positions: 0,
+        in_all: 0,
         counts: [0; 4],
         grundy: impartial,
         scratch: Scratch::default(),
@@ -120,6 +131,7 @@ pub(super) fn solve(
         if store.get(r) == UNSEEN {
             store.set(r, BUSY << 61);
             s.positions += 1;
+            s.in_all += s.orbit(r);
         }
     }
     // Both sweeps read every number of the range once: the work is known from the start.
@@ -140,7 +152,7 @@ pub(super) fn solve(
         counts: s.counts,
         loopy: false,
         grundy: s.grundy,
-        in_all: s.positions,
+        in_all: s.in_all,
         in_all_reachable: true,
         symmetry: None,
         order: Order::Sweep { down, threads: 1 },
@@ -226,10 +238,16 @@ impl Sweep<'_, '_> {
             }
             if store.get(k.code) == UNSEEN {
                 store.set(k.code, BUSY << 61);
+                self.in_all += self.orbit(k.code);
                 self.found(1)?;
             }
         }
         Ok(Found::Done)
+    }
+
+    /// How many positions the class of canonical `c` holds (1 without symmetries).
+    fn orbit(&self, c: Code) -> u64 {
+        self.engine.symmetry.as_ref().map_or(1, |s| s.orbit_size(c))
     }
 
     /// Counts `n` positions found, against the limit.
