@@ -120,6 +120,11 @@ fn error_diag(engine: &Engine, e: SolveError, from: Option<Code>, limit: u64) ->
         SolveError::Limit(l) => catalog::too_many_positions(l),
         SolveError::Memory(l) => catalog::out_of_memory(l),
         SolveError::Pending(depth, moves) => catalog::out_of_memory_line(depth, moves),
+        SolveError::Refused(bytes) => {
+            let known = crate::engine::memory::available_bound();
+            let bound = known.map_or("", |(_, b)| b.describe());
+            catalog::out_of_memory_table(bytes, known.map(|(b, _)| b), bound)
+        }
     }
 }
 

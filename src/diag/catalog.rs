@@ -6,8 +6,8 @@ use crate::syntax::ast::Span;
 
 use super::runtime::WEIGHTS_HELP;
 pub use super::runtime::{
-    constant_fault, fault, out_of_memory, out_of_memory_line, runtime, too_many_positions,
-    too_many_steps,
+    constant_fault, fault, out_of_memory, out_of_memory_line, out_of_memory_table, runtime,
+    too_many_positions, too_many_steps,
 };
 
 /// Every code with a fixture file; a test fails when one is missing.

@@ -174,6 +174,20 @@ pub fn out_of_memory(positions: u64) -> Diag {
     .help("Choose smaller options with `--set`, narrow the state's ranges, or free memory and try again.")
 }
 
+/// A table the system refused: `needed` bytes, where `available` (in the words of `bound`) were
+/// thought to be free.
+pub fn out_of_memory_table(needed: u64, available: Option<u64>, bound: &str) -> Diag {
+    let free = match available {
+        Some(bytes) => format!("{bytes} bytes, {bound}"),
+        None => "unknown".to_string(),
+    };
+    Diag::error(
+        "gamec::out_of_memory",
+        format!("the system refused the memory for a table of {needed} bytes (the memory available: {free})"),
+    )
+    .help("Raise the limit (`ulimit -v`, or the container's or cgroup's memory limit) or free memory and try again, or choose smaller options with `--set` or narrow the state's ranges so that fewer positions are numbered.")
+}
+
 pub fn out_of_memory_line(depth: u64, moves: u64) -> Diag {
     Diag::error(
         "gamec::out_of_memory",

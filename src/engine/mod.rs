@@ -1,6 +1,7 @@
 //! The engine: positions numbered as integers (mixed radix over the declared ranges), move
 //! generation from the compiled rules, end rules, the chance setup, and traces for errors.
 
+pub mod alloc;
 mod board_text;
 mod classes;
 mod compiled;
@@ -10,6 +11,7 @@ pub mod graph;
 mod labels;
 pub mod memory;
 mod moves;
+mod os_memory;
 mod position_text;
 mod setup;
 mod simple_moves;

@@ -148,7 +148,7 @@ impl Dfs<'_, '_> {
             if let Some(e) = unpack(entry) {
                 self.s.counts[e.value as usize] += 1;
             }
-            self.store.rewrite(f.spot, f.code, entry);
+            self.store.rewrite(f.spot, f.code, entry)?;
             self.kids.truncate(f.start);
             if let Some(parent) = self.frames.last() {
                 let kept = self.kids[parent.next - 1].kept;
@@ -235,7 +235,7 @@ impl Dfs<'_, '_> {
                 let v = rel_value(rel);
                 self.s.counts[v as usize] += 1;
                 let entry = pack(v, 0, 0);
-                self.store.set(code, entry);
+                self.store.set(code, entry)?;
                 Ok(Some(entry))
             }
             Expand::Moves => {
@@ -252,7 +252,7 @@ impl Dfs<'_, '_> {
                 for c in &self.kids[start..] {
                     self.store.prefetch(c.code);
                 }
-                let spot = self.store.put(code, BUSY << 61);
+                let spot = self.store.put(code, BUSY << 61)?;
                 self.frames.push(Frame {
                     code,
                     spot,

@@ -5,6 +5,7 @@
 //! every move's name, for `gamec graph`.)
 
 use super::SolveError;
+use crate::engine::alloc::filled;
 use crate::engine::memory::byte_budget;
 use crate::engine::{Code, Engine, Expand, Rel, Scratch};
 use rustc_hash::FxHashMap;
@@ -40,7 +41,9 @@ enum Index {
 impl Index {
     fn new(space: u64, budget: u64) -> Index {
         match usize::try_from(space) {
-            Ok(n) if space.saturating_mul(4) <= budget / 4 => Index::Dense(vec![u32::MAX; n]),
+            // A hash map if the budget or the system refuses the array.
+            Ok(n) if space.saturating_mul(4) <= budget / 4 => filled(n, u32::MAX)
+                .map_or_else(|| Index::Sparse(FxHashMap::default()), Index::Dense),
             _ => Index::Sparse(FxHashMap::default()),
         }
     }

@@ -17,7 +17,7 @@ pub fn solve(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, So
         in_all += engine.symmetry.as_ref().map_or(1, |s| s.orbit_size(code));
         let v = values[k].unwrap_or(Value::Draw);
         counts[v as usize] += 1;
-        store.set(code, pack(v, rems[k], 0));
+        store.set(code, pack(v, rems[k], 0))?;
     }
     Ok(Solution {
         store,

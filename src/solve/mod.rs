@@ -37,6 +37,8 @@ pub enum SolveError {
     /// A line of play (this many positions deep, with this many moves waiting to be explored
     /// along it) that does not fit in the available memory.
     Pending(u64, u64),
+    /// A table of this many bytes that the system refused to allocate.
+    Refused(u64),
 }
 
 /// The order positions were solved in.

@@ -2,6 +2,8 @@
 //! in a flat array indexed by position number when the numbering is small, else in a hash map.
 
 use super::packed::{Packed, Spot};
+use super::SolveError;
+use crate::engine::alloc::{try_map, zeroed};
 use crate::engine::Code;
 
 pub(crate) use super::entry::{
@@ -10,10 +12,12 @@ pub(crate) use super::entry::{
 pub(super) use super::entry::{narrow, narrow16, widen, widen16};
 pub use super::entry::{Entry, Value};
 
-/// The most bytes a dense table may come to per code: 2 while its entries are 16 bits, and 8
-/// after widening, while the 2 it widens from are still held. A table is dense when that fits in
-/// the memory budget (its pages are zeroed lazily: codes never reached cost nothing until a
-/// widening copies them).
+/// The bytes a dense table is reckoned to come to per code: 2 while its entries are 16 bits, and
+/// 8 after widening, while the 2 it widens from are still held. A table is dense when that fits
+/// in the memory budget (its pages are zeroed lazily: codes never reached cost nothing until a
+/// widening copies them). Widening 32-bit entries to 64 holds 12 bytes a code for a moment,
+/// within the quarter the budget keeps back; if the system refuses them all the same, the solve
+/// stops with `SolveError::Refused`.
 pub(crate) const DENSE_BYTES_PER_CODE: u64 = 10;
 
 /// The table. Dense tables start with 16-bit entries (value, remoteness below 256, Grundy value
@@ -29,14 +33,17 @@ pub enum Store {
 
 impl Store {
     /// The table for `space` codes: an array if it fits the memory budget (and `hashed` is
-    /// false), else a hash table.
+    /// false) and the memory is granted, else a hash table.
     pub fn for_space(space: u64, hashed: bool) -> Store {
         let fits = !hashed
             && space.saturating_mul(DENSE_BYTES_PER_CODE) <= crate::engine::memory::byte_budget();
-        if fits && usize::try_from(space).is_ok() {
-            Store::Dense16(vec![0u16; space as usize])
-        } else {
-            Store::Sparse(Packed::new(space))
+        match usize::try_from(space)
+            .ok()
+            .filter(|_| fits)
+            .and_then(zeroed)
+        {
+            Some(v) => Store::Dense16(v),
+            None => Store::Sparse(Packed::new(space)),
         }
     }
     #[inline]
@@ -46,14 +53,6 @@ impl Store {
             Store::Dense32(v) => widen(v[c as usize]),
             Store::Dense(v) => v[c as usize],
             Store::Sparse(m) => m.get(c),
-        }
-    }
-    /// Turns a 64-bit dense table into a 32-bit one if every entry fits.
-    fn narrow_to_32(&mut self) {
-        if let Store::Dense(v) = self {
-            if let Some(n) = v.iter().map(|e| narrow(*e)).collect::<Option<Vec<u32>>>() {
-                *self = Store::Dense32(n);
-            }
         }
     }
 
@@ -86,49 +85,59 @@ impl Store {
     }
 
     /// Writes `e` as `set` does, and says where, for `rewrite`.
-    pub fn put(&mut self, c: Code, e: u64) -> Spot {
+    pub fn put(&mut self, c: Code, e: u64) -> Result<Spot, SolveError> {
         match self {
-            Store::Sparse(m) => m.put(c, e),
-            _ => {
-                self.set(c, e);
-                Spot::NOWHERE
-            }
+            Store::Sparse(m) => Ok(m.put(c, e)),
+            _ => self.set(c, e).map(|()| Spot::NOWHERE),
         }
     }
 
     /// Writes `c` again where `put` wrote it (a hash table then need not search for it); `c`
     /// must not have been written in between.
     #[inline]
-    pub fn rewrite(&mut self, at: Spot, c: Code, e: u64) {
+    pub fn rewrite(&mut self, at: Spot, c: Code, e: u64) -> Result<(), SolveError> {
         match self {
             Store::Sparse(m) => m.rewrite(at, c, e),
-            _ => self.set(c, e),
+            _ => return self.set(c, e),
         }
+        Ok(())
     }
 
+    /// Writes entry `e` of code `c`, widening a dense table whose entries are too narrow for
+    /// it: refused if the wider table's memory is refused.
     #[inline]
-    pub fn set(&mut self, c: Code, e: u64) {
+    pub fn set(&mut self, c: Code, e: u64) -> Result<(), SolveError> {
         match self {
             Store::Dense16(v) => match narrow16(e) {
                 Some(x) => v[c as usize] = x,
-                None => {
-                    // Widen to the 32-bit tier (or straight to 64 bits if even that is too narrow).
-                    let wide: Vec<u64> = v.iter().map(|x| widen16(*x)).collect();
-                    *self = Store::Dense(wide);
-                    self.narrow_to_32();
-                    self.set(c, e);
-                }
+                None => return self.widen(c, e),
             },
             Store::Dense32(v) => match narrow(e) {
                 Some(x) => v[c as usize] = x,
-                None => {
-                    let mut wide: Vec<u64> = v.iter().map(|x| widen(*x)).collect();
-                    wide[c as usize] = e;
-                    *self = Store::Dense(wide);
-                }
+                None => return self.widen(c, e),
             },
             Store::Dense(v) => v[c as usize] = e,
             Store::Sparse(m) => m.set(c, e),
         }
+        Ok(())
+    }
+
+    /// Widens a dense table to 32-bit entries or, if `e` needs more, 64-bit ones, and writes
+    /// `e`. The narrow table is held until the wide one is written (`DENSE_BYTES_PER_CODE`).
+    #[cold]
+    fn widen(&mut self, c: Code, e: u64) -> Result<(), SolveError> {
+        let refused = |n: usize, width: usize| SolveError::Refused((n * width) as u64);
+        let wide = match (&*self, narrow(e)) {
+            (Store::Dense16(v), Some(_)) => Store::Dense32(
+                try_map(v, |x| narrow(widen16(x)).unwrap_or(0)).ok_or(refused(v.len(), 4))?,
+            ),
+            (Store::Dense16(v), None) => {
+                Store::Dense(try_map(v, widen16).ok_or(refused(v.len(), 8))?)
+            }
+            (Store::Dense32(v), _) => Store::Dense(try_map(v, widen).ok_or(refused(v.len(), 8))?),
+            _ => unreachable!("only a 16- or 32-bit dense table widens"),
+        };
+        *self = wide;
+        self.set(c, e)
     }
 }

@@ -69,6 +69,9 @@ pub(super) fn solve(
     limit: u64,
     impartial: bool,
 ) -> Result<Option<Solution>, SolveError> {
+    // Read before the table is allocated: under an address-space limit the table's reservation
+    // would otherwise be counted twice.
+    let budget = memory::byte_budget();
     let mut store = Store::for_space(engine.space, engine.hashed);
     if matches!(store, Store::Sparse(_)) || roots.is_empty() {
         return Ok(None);
@@ -89,7 +92,7 @@ pub(super) fn solve(
     // The table is allocated already; the sweep needs its buffers beside it, within the memory
     // the depth-first solver would be given (which reports what does not fit).
     let table = engine.space.saturating_mul(DENSE_BYTES_PER_CODE);
-    if table.saturating_add(BUFFER_BYTES) > memory::byte_budget() {
+    if table.saturating_add(BUFFER_BYTES) > budget {
         return Ok(None);
     }
     // Two threads need the kernels: a short sweep is not worth compiling them (unless verifying),
@@ -129,7 +132,7 @@ pub(super) fn solve(
     };
     for &r in roots {
         if store.get(r) == UNSEEN {
-            store.set(r, BUSY << 61);
+            store.set(r, BUSY << 61)?;
             s.positions += 1;
             s.in_all += s.orbit(r);
         }
@@ -237,7 +240,7 @@ impl Sweep<'_, '_> {
                 return Ok(Found::Broken);
             }
             if store.get(k.code) == UNSEEN {
-                store.set(k.code, BUSY << 61);
+                store.set(k.code, BUSY << 61)?;
                 self.in_all += self.orbit(k.code);
                 self.found(1)?;
             }
@@ -263,7 +266,7 @@ impl Sweep<'_, '_> {
     /// Values `c`, whose children are all valued.
     pub(super) fn value(&mut self, store: &mut Store, c: Code) -> Result<(), SolveError> {
         let e = self.entry_of(store, c)?;
-        store.set(c, e);
+        store.set(c, e)?;
         Ok(())
     }
 
@@ -359,7 +362,7 @@ fn on_two_threads(
         (Found::Broken, _) => return Ok(None),
         (Found::Done, n) => n,
     };
-    let (counts, open_end) = pair.settle(&mut store, &aside)?;
+    let (counts, open_end) = pair.settle(&mut store, &aside?)?;
     Ok(Some(Solution {
         store,
         positions,

@@ -155,8 +155,13 @@ impl Pair<'_, '_> {
         Ok((Found::Done, new))
     }
 
-    /// Valuing, on its thread: the positions it could not value, to be looked at afterwards.
-    pub(super) fn value(&self, store: &mut Store, progress: &Progress) -> Vec<Code> {
+    /// Valuing, on its thread: the positions it could not value, to be looked at afterwards;
+    /// `Err` if the memory to widen the table is refused.
+    pub(super) fn value(
+        &self,
+        store: &mut Store,
+        progress: &Progress,
+    ) -> Result<Vec<Code>, SolveError> {
         let mut aside = Vec::new();
         let (mut scratch, mut buf, mut kids) = (Scratch::default(), Buffers::default(), Vec::new());
         let descending = !self.down;
@@ -194,7 +199,7 @@ impl Pair<'_, '_> {
                 let Some(stop) = stop else { break };
                 if known && !self.bit(stop) {
                     // Not reached (only a wide table sends codes here unasked).
-                } else if let Err(c) = self.value_one(store, stop, &mut scratch, &mut kids) {
+                } else if let Err(c) = self.value_one(store, stop, &mut scratch, &mut kids)? {
                     aside.push(c);
                 }
                 rest = match descending {
@@ -203,20 +208,22 @@ impl Pair<'_, '_> {
                 };
             }
         }
-        aside
+        Ok(aside)
     }
 
-    /// The general step of valuing, on one position: `Err` if a rule fails there.
+    /// The general step of valuing, on one position: `Err` inside if a rule fails there, outside
+    /// if the memory to widen the table is refused.
     fn value_one(
         &self,
         store: &mut Store,
         c: Code,
         scratch: &mut Scratch,
         kids: &mut Vec<Child>,
-    ) -> Result<(), Code> {
-        let entry = self.entry_of(store, c, scratch, kids)?;
-        store.set(c, entry);
-        Ok(())
+    ) -> Result<Result<(), Code>, SolveError> {
+        match self.entry_of(store, c, scratch, kids) {
+            Ok(entry) => store.set(c, entry).map(Ok),
+            Err(c) => Ok(Err(c)),
+        }
     }
 
     /// `c`'s entry from its children's in the table (and its children in `kids`, none for an
@@ -281,7 +288,7 @@ impl Pair<'_, '_> {
             let e = store.get(c);
             if !self.bit(c) {
                 if e != 0 {
-                    store.set(c, 0);
+                    store.set(c, 0)?;
                 }
                 continue;
             }

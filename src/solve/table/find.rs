@@ -20,7 +20,7 @@ pub(super) fn find(
 ) -> Result<Lens, SolveError> {
     let budget = memory::byte_budget();
     let fixed = t.engine.space.saturating_mul(BYTES_PER_CODE);
-    let mut lens = Lens::new(t.engine.space);
+    let mut lens = Lens::new(t.engine.space)?;
     let mut queue: VecDeque<Code> = roots.iter().copied().filter(|&r| t.reach(r)).collect();
     let (mut scratch, mut kids) = (Scratch::default(), Vec::<Child>::new());
     let (mut done, mut bytes) = (0u64, 0u64);
@@ -31,7 +31,7 @@ pub(super) fn find(
             .expand_classes(code, &mut scratch, |_, _, c| kids.push(c))
             .map_err(|f| SolveError::Fault(f, code))?;
         if let Expand::End { rel, .. } = e {
-            t.store.set(code, pack(rel_value(rel), 0, 0));
+            t.set(code, pack(rel_value(rel), 0, 0));
         } else {
             t.open(code, kids.len() as u64);
             for c in &kids {
@@ -60,7 +60,7 @@ pub(super) fn find(
 /// Writes each move into the list of the position it leads to. The rules are run as in `find`
 /// (each position's steps counted afresh: they were counted once there).
 pub(super) fn fill(t: &Table, lists: &mut Lists, steps: &mut Steps) -> Result<(), SolveError> {
-    let mut filled = Lens::new(t.engine.space);
+    let mut filled = Lens::new(t.engine.space)?;
     let (mut scratch, mut kids) = (Scratch::default(), Vec::<Child>::new());
     let mut fault = None;
     each_reached(&t.reached, |code| {

@@ -3,7 +3,9 @@
 //! themselves in one array, in the order of the numbers.
 
 use super::steps::Steps;
+use crate::engine::alloc::zeroed;
 use crate::engine::Code;
+use crate::solve::SolveError;
 use rustc_hash::FxHashMap;
 
 /// Numbers per block: a block's lengths are read as two 8-byte words.
@@ -17,12 +19,14 @@ pub(super) struct Lens {
 }
 
 impl Lens {
-    /// All zero (the pages of numbers never reached are never written).
-    pub(super) fn new(space: u64) -> Lens {
-        Lens {
-            small: vec![0; (space as usize).div_ceil(BLOCK) * BLOCK],
+    /// All zero (the pages of numbers never reached are never written); `Err` if the memory is
+    /// refused.
+    pub(super) fn new(space: u64) -> Result<Lens, SolveError> {
+        let n = (space as usize).div_ceil(BLOCK) * BLOCK;
+        Ok(Lens {
+            small: zeroed(n).ok_or(SolveError::Refused(n as u64))?,
             big: FxHashMap::default(),
-        }
+        })
     }
 
     #[inline]
@@ -162,7 +166,7 @@ mod tests {
     fn lists_start_where_the_lengths_before_them_end() {
         // Lengths 0..40 over 40 numbers, one of them 300 (wider than a byte).
         let space = 40u64;
-        let mut lens = Lens::new(space);
+        let mut lens = Lens::new(space).unwrap();
         let mut want = Vec::new();
         for c in 0..space {
             let n = if c == 17 { 300 } else { c % 7 };

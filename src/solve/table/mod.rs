@@ -13,6 +13,7 @@ mod steps;
 
 use super::store::{busy, pack, tier_of, unpack, Store, DENSE_BYTES_PER_CODE, MAX_TIER};
 use super::{Order, Solution, SolveError, Value};
+use crate::engine::alloc::zeroed;
 use crate::engine::{memory, Code, Engine};
 use rustc_hash::FxHashMap;
 
@@ -31,9 +32,25 @@ struct Table<'e, 'r> {
     positions: u64,
     /// Moves still open, for positions with `MAX_TIER` or more (their entry says `MAX_TIER`).
     many: FxHashMap<Code, u64>,
+    /// The bytes of a wider table the system refused, if it did: the solve then stops with
+    /// `SolveError::Refused` when the phase under way ends (its later writes were lost).
+    refused: Option<u64>,
 }
 
 impl Table<'_, '_> {
+    /// Writes `c`'s entry, noting a refusal to widen the table.
+    #[inline]
+    fn set(&mut self, c: Code, e: u64) {
+        if let Err(SolveError::Refused(bytes)) = self.store.set(c, e) {
+            self.refused.get_or_insert(bytes);
+        }
+    }
+
+    /// `Err` if the memory to widen the table was refused.
+    fn granted(&self) -> Result<(), SolveError> {
+        self.refused.map_or(Ok(()), |b| Err(SolveError::Refused(b)))
+    }
+
     /// Marks `c` reached; whether it is new.
     #[inline]
     fn reach(&mut self, c: Code) -> bool {
@@ -51,7 +68,7 @@ impl Table<'_, '_> {
         if n >= MAX_TIER {
             self.many.insert(c, n);
         }
-        self.store.set(c, busy(n.min(MAX_TIER)));
+        self.set(c, busy(n.min(MAX_TIER)));
     }
 
     /// One more of an undecided position's moves (entry `e`) is known to lose for its mover: how
@@ -60,7 +77,7 @@ impl Table<'_, '_> {
     fn close_one(&mut self, c: Code, e: u64) -> u64 {
         let n = tier_of(e);
         if n < MAX_TIER {
-            self.store.set(c, busy(n - 1));
+            self.set(c, busy(n - 1));
             return n - 1;
         }
         match self.many.get_mut(&c) {
@@ -99,23 +116,28 @@ pub(super) fn solve(
         return Ok(None);
     }
     let store = Store::for_space(space, engine.hashed);
-    if matches!(store, Store::Sparse(_)) {
+    // Without the memory for an array and a bit per code, the compact graph takes the game.
+    let reached = zeroed(space.div_ceil(64) as usize);
+    let (Some(reached), false) = (reached, matches!(store, Store::Sparse(_))) else {
         return Ok(None);
-    }
+    };
     let mut t = Table {
         engine,
         store,
-        reached: vec![0; space.div_ceil(64) as usize],
+        reached,
         positions: 0,
         many: FxHashMap::default(),
+        refused: None,
     };
     let mut steps = steps::Steps::new();
     let lens = find::find(&mut t, roots, limit, &mut steps)?;
+    t.granted()?;
     steps.close();
     let mut lists = lists::Lists::lay_out(lens, &t.reached);
     find::fill(&t, &mut lists, &mut steps)?;
     spread::spread(&mut t, &lists, &steps);
     drop(lists);
+    t.granted()?;
     Ok(Some(finish(t)))
 }
 
@@ -129,7 +151,8 @@ fn finish(mut t: Table) -> Solution {
         let v = match unpack(store.get(c)) {
             Some(e) => e.value,
             None => {
-                store.set(c, pack(Value::Draw, 0, 0));
+                // A draw's entry fits every width: the table does not widen for it.
+                let _ = store.set(c, pack(Value::Draw, 0, 0));
                 Value::Draw
             }
         };

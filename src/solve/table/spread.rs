@@ -63,7 +63,7 @@ fn rounds(
                     return;
                 }
                 if let Some(pv) = decide(t, p, e, (v, kept)) {
-                    t.store.set(p, pack(pv, r, 0));
+                    t.set(p, pack(pv, r, 0));
                     next.push(p);
                 }
             });

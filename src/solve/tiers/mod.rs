@@ -183,7 +183,7 @@ fn run(
     for &root in roots {
         if store.get(root) == UNSEEN {
             let t = plan.tier(engine, root);
-            store.set(root, busy(t));
+            store.set(root, busy(t))?;
             found.add(t, root, orbit(root));
             if over(found.positions) {
                 return Err(too_many());
@@ -230,7 +230,7 @@ fn run(
             }
             for (c, m) in out.later {
                 if store.get(c) == UNSEEN {
-                    store.set(c, busy(m));
+                    store.set(c, busy(m))?;
                     found.add(m, c, orbit(c));
                 }
             }
@@ -275,7 +275,7 @@ fn run(
             }
             grundy &= out.grundy;
             for (c, e) in out.later {
-                store.set(c, e);
+                store.set(c, e)?;
             }
         }
         if let Some(lists) = &mut found.lists {
