@@ -46,7 +46,8 @@ pub struct GameArgs {
     #[arg(long, value_name = "N", default_value_t = crate::engine::DEFAULT_MAX_POSITIONS)]
     pub max_positions: u64,
     /// Stop with an error rather than try more than this many candidate moves and values of
-    /// count/any/all in all [default: 1000000000, or 20 per position allowed if more].
+    /// count/any/all in all [default: 100 per position allowed (5000000000 for 50000000), at
+    /// least 1000000000].
     #[arg(long, value_name = "N")]
     pub max_steps: Option<u64>,
     /// Solve every position as it is, leaving out the file's `symmetry` declarations.

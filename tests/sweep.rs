@@ -265,11 +265,13 @@ fn two_threads_find_and_value_at_once_to_the_same_answers() {
             &[],
             "order       in the order of position numbers, which every move lowers, one thread",
         ),
-        // Depth-first runs on one thread whatever --threads says, and says so.
+        // Depth-first runs on one thread whatever --threads says, and says why.
         (
             "one_die.game",
             &[],
-            "order       depth-first from the start, one thread",
+            "order       depth-first from the start, one thread; --threads 2 is not used: the \
+             positions cannot be taken in the order of their numbers, and depth-first order runs \
+             on one thread",
         ),
     ];
     for (game, args, order) in cases {

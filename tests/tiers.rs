@@ -74,13 +74,18 @@ fn shipped_games_give_the_same_answers_in_either_order() {
             // The total rises, but the die's top face may fall by more: no measure holds.
             "one_die.game",
             &["--threads", "2"],
-            "depth-first from the start, one thread",
+            "depth-first from the start, one thread; --order tiers does not apply: neither the \
+             sum of the state nor the pieces on the board change one way on every move, so the \
+             game is solved by depth-first order, on one thread",
         ),
         (
             // Loopy: the first move changes no measure, so it is solved as always.
             "tug_of_war.game",
             &["--threads", "2"],
-            "retrograde analysis over the table of position numbers (play can return to a position)",
+            "retrograde analysis over the table of position numbers (play can return to a \
+             position); --order tiers does not apply: neither the sum of the state nor the \
+             pieces on the board change one way on every move, so the game is solved by \
+             retrograde analysis, on one thread",
         ),
     ];
     for (game, extra, order) in cases {
@@ -112,8 +117,32 @@ fn a_measure_that_fails_gives_way_to_the_next_then_to_depth_first() {
   move down if x == 3 { x = 1 }
   end if no moves: last mover wins
 }"#;
-    let (_, b) = same_but_order(updown, &["--threads", "2"]);
-    assert_eq!(b, "order       depth-first from the start, one thread");
+    let (a, b) = same_but_order(updown, &["--threads", "2"]);
+    let why = "--order tiers does not apply: neither the sum of the state nor the pieces on the \
+               board change one way on every move, so the game is solved by depth-first order, \
+               on one thread";
+    assert_eq!(
+        b,
+        format!("order       depth-first from the start, one thread; {why}")
+    );
+    // Depth-first order asked for on two threads says it uses one.
+    assert_eq!(
+        a,
+        "order       depth-first from the start, one thread; --threads 2 is not used: \
+         depth-first order runs on one thread"
+    );
+    // The choice is told once on stderr too, and in the JSON `order` object.
+    let r = gamec_in(
+        &["solve", "-", "--order", "tiers", "--threads", "2"],
+        updown,
+    );
+    assert_eq!((r.code, r.stderr), (0, format!("warning: {why}\n")));
+    let r = gamec_in(&["solve", "-", "--order", "tiers", "--json"], updown);
+    let j: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(
+        j["order"],
+        serde_json::json!({"kind": "depth-first", "threads": 1, "fallback": why})
+    );
 }
 
 #[test]

@@ -81,9 +81,12 @@ fn the_setup_takes_steps_from_the_same_budget() {
 
 #[test]
 fn the_default_budget_grows_with_the_positions_allowed() {
-    assert_eq!(Limits::new(50_000_000, None).steps, 1_000_000_000);
+    // 100 steps a position: at the default 50,000,000 positions, games that fit in them (Order
+    // and Chaos on 4 x 4: 42.6 million positions, more than 10^9 steps) are not stopped early.
+    assert_eq!(Limits::new(50_000_000, None).steps, 5_000_000_000);
     assert_eq!(Limits::new(10, None).steps, 1_000_000_000);
-    assert_eq!(Limits::new(200_000_000, None).steps, 4_000_000_000);
+    assert_eq!(Limits::new(10_000_000, None).steps, 1_000_000_000);
+    assert_eq!(Limits::new(200_000_000, None).steps, 20_000_000_000);
     assert_eq!(Limits::new(u64::MAX, None).steps, u64::MAX);
     assert_eq!(Limits::new(10, Some(5)).steps, 5);
 }

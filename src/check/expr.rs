@@ -72,6 +72,8 @@ pub struct Cx {
     pub uses_turn: bool,
     /// Names whose declaration failed: their uses are not reported again as unknown.
     pub poisoned: Vec<String>,
+    /// Locals bound by `let` (true) or `for` (false), for what assigning one says.
+    pub(super) bound_by: Vec<(u16, bool)>,
     /// Which state variables some rule reads (by index into `vars`).
     pub read: Vec<bool>,
     /// Steps left for evaluating every constant of the file (`count`/`any`/`all` values): the
@@ -106,6 +108,7 @@ impl Cx {
             max_locals: 0,
             uses_turn: false,
             poisoned: Vec::new(),
+            bound_by: Vec::new(),
             read: Vec::new(),
             steps_left: std::cell::Cell::new(crate::rules::DEFAULT_MAX_STEPS),
             steps_reported: std::cell::Cell::new(false),
@@ -158,6 +161,8 @@ impl Cx {
     /// as its position).
     pub fn push_local_typed(&mut self, name: &str, ty: Ty) -> u16 {
         let l = self.next_local;
+        // A number used again is bound afresh (by a parameter unless the caller says else).
+        self.bound_by.retain(|&(k, _)| k != l);
         self.locals.push((name.to_string(), l, ty));
         self.next_local += 1;
         self.max_locals = self.max_locals.max(self.next_local);
@@ -214,6 +219,13 @@ impl Cx {
         let mut names: Vec<String> = self.local_names();
         names.extend(self.vars.iter().map(|v| v.name.clone()));
         names.extend(self.options.iter().map(|o| o.name.clone()));
+        // Enumeration values too (`emty` for `empty`), in a fixed order.
+        let mut values: Vec<String> = (self.globals.iter())
+            .filter(|(_, r)| matches!(r, Res::EnumValue(..)))
+            .map(|(n, _)| n.clone())
+            .collect();
+        values.sort();
+        names.append(&mut values);
         let mut kw = vec![
             "mover".to_string(),
             "opponent".to_string(),
@@ -265,6 +277,8 @@ impl Cx {
             }
             ExprKind::Unary(UnOp::Not, x) => boolean(CExpr::Not(Box::new(self.cond(x, mode, d)?))),
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, e.span, mode, d),
+            // A definition refused for a built-in's name: its calls are not the built-in's.
+            ExprKind::Call { func, .. } if self.defs.refused.contains(&func.name) => None,
             ExprKind::Call { func, args } if self.is_def(&func.name) => {
                 self.call_def(&func.name, func.span, args, e.span, mode, d)
             }

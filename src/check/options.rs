@@ -7,8 +7,8 @@
 use super::expr::{Cx, Mode, OptInfo};
 use super::value::OptValue;
 use crate::diag::set::{self as msg, Kind};
-use crate::diag::{catalog, did_you_mean, Diagnostics};
-use crate::syntax::ast::{Domain, Expr, ExprKind, GameFile, OptionDecl, OptionType};
+use crate::diag::{catalog, did_you_mean, names, Diagnostics};
+use crate::syntax::ast::{Domain, Expr, ExprKind, GameFile, OptionDecl, OptionType, Span};
 use std::num::IntErrorKind;
 
 /// One `--set NAME=VALUE` from the command line, not yet matched to a declaration.
@@ -107,6 +107,11 @@ pub fn evaluate(file: &GameFile, sets: &[SetArg], cx: &mut Cx, diags: &mut Diagn
                 prev,
                 &decl.name.name,
             ));
+            continue;
+        }
+        if let Some((name, span)) = reads_state(file, decl) {
+            diags.push(names::option_reads_state(span, name));
+            cx.poisoned.push(decl.name.name.clone());
             continue;
         }
         match default_value(decl, cx, diags) {
@@ -245,10 +250,26 @@ fn apply_set(
     info
 }
 
-/// Every name an expression mentions (options among them).
-fn names_in<'e>(e: &'e Expr, out: &mut Vec<&'e str>) {
+/// The first state variable the option's default or range names, with where (an option cannot
+/// read the state, and is checked before the state is declared).
+fn reads_state<'f>(file: &'f GameFile, decl: &'f OptionDecl) -> Option<(&'f str, Span)> {
+    let mut names = Vec::new();
+    names_in(&decl.default, &mut names);
+    if let Some(OptionType::Range(r)) = &decl.ty {
+        names_in(&r.lo, &mut names);
+        names_in(&r.hi, &mut names);
+    }
+    let state = || file.state.iter().flat_map(|b| &b.vars);
+    let option = |n: &str| file.options.iter().any(|o| o.name.name == n);
+    names
+        .into_iter()
+        .find(|(n, _)| !option(n) && state().any(|v| v.name.name == *n))
+}
+
+/// Every name an expression mentions (options among them), with where.
+fn names_in<'e>(e: &'e Expr, out: &mut Vec<(&'e str, Span)>) {
     match &e.kind {
-        ExprKind::Name(n) => out.push(n),
+        ExprKind::Name(n) => out.push((n, e.span)),
         ExprKind::List(xs) => xs.iter().for_each(|x| names_in(x, out)),
         ExprKind::Index(a, b) | ExprKind::Binary(_, a, b) => {
             names_in(a, out);
@@ -277,7 +298,7 @@ fn set_options<'c>(cx: &'c Cx, exprs: &[&Expr]) -> Vec<&'c OptInfo> {
         names_in(e, &mut names);
     }
     let mut found: Vec<&OptInfo> = Vec::new();
-    for n in names {
+    for (n, _) in names {
         if let Some(o) = cx
             .options
             .iter()

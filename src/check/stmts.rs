@@ -1,8 +1,8 @@
 //! Statements: assignments (range-checked at run time), `if`, `let`, `for`, `again` and `roll`,
 //! each allowed only where it makes sense.
 
-use super::expr::{elem_ty, Cx, Mode, Ty};
-use crate::diag::{catalog, Diagnostics};
+use super::expr::{elem_ty, Cx, Mode, Res, Ty};
+use crate::diag::{catalog, names, Diagnostics};
 use crate::rules::*;
 use crate::syntax::ast::*;
 
@@ -39,6 +39,7 @@ pub(super) fn stmts(
                 match v {
                     Some(v) if matches!(v.ty, Ty::Int | Ty::Bool | Ty::Enum(_) | Ty::Run(_)) => {
                         let local = cx.push_local_typed(&name.name, v.ty);
+                        cx.bound_by.push((local, true));
                         lets += 1;
                         out.push(CStmt::Let { local, value: v.c });
                     }
@@ -87,9 +88,14 @@ fn target(t: &LValue, cx: &mut Cx, d: &mut Diagnostics) -> Option<(CTarget, Ty)>
         } else {
             None
         };
-        match what {
-            Some(w) => d.push(catalog::not_assignable(t.span, &t.name.name, w)),
-            None => {
+        let bound = match cx.resolve(&t.name.name) {
+            Some(Res::Local(l)) => cx.bound_by.iter().rev().find(|b| b.0 == l).map(|b| b.1),
+            _ => None,
+        };
+        match (what, bound) {
+            (Some(_), Some(by_let)) => d.push(names::assigned_local(t.span, &t.name.name, by_let)),
+            (Some(w), None) => d.push(catalog::not_assignable(t.span, &t.name.name, w)),
+            (None, _) => {
                 // Resolving it as an expression reports the unknown name with a suggestion.
                 let e = Expr {
                     kind: ExprKind::Name(t.name.name.clone()),
@@ -255,6 +261,7 @@ fn stmt(s: &Stmt, cx: &mut Cx, place: Place, d: &mut Diagnostics) -> Option<CStm
             let dom = cx.loop_domain(domain, Mode::Rule, d);
             let held = dom.as_ref().map_or(Ty::Int, |(_, ty)| ty.clone());
             let local = cx.push_local_typed(&var.name, held);
+            cx.bound_by.push((local, false));
             let c = match cond {
                 Some(c) => cx.cond(c, Mode::Rule, d),
                 None => Some(CExpr::Const(1)),

@@ -78,6 +78,8 @@ pub struct Defs {
     pub nodes_left: u64,
     /// Whether running out of `nodes_left` has been reported.
     pub too_large_reported: bool,
+    /// Definitions refused for taking a built-in's name (reported once, not at every call).
+    pub refused: Vec<String>,
 }
 
 impl Defs {
@@ -90,6 +92,7 @@ impl Defs {
         for def in decls {
             if builtins.contains(&def.name.name.as_str()) {
                 d.push(catalog::builtin_name(def.name.span, &def.name.name));
+                defs.refused.push(def.name.name.clone());
                 continue;
             }
             if let Some(&first) = defs.by_name.get(&def.name.name) {

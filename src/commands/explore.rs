@@ -172,5 +172,9 @@ pub fn solve_or_exit(
     engine: &Engine,
     limit: u64,
 ) -> Result<(Vec<Branch>, Solution), Exit> {
-    solve_game(engine, limit).map_err(|d| report(loaded, d))
+    let (starts, s) = solve_game(engine, limit).map_err(|d| report(loaded, d))?;
+    if let Some(why) = super::order::fallback(engine, s.order) {
+        super::io::warning(&why);
+    }
+    Ok((starts, s))
 }

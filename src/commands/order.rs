@@ -1,5 +1,7 @@
-//! How `solve` says which order it solved positions in, as text and as JSON.
+//! How `solve` says which order it solved positions in, as text and as JSON, and why it is not
+//! the order or the threads asked for when it is not.
 
+use crate::engine::{Engine, SolveOrder};
 use crate::solve::{Measure, Order};
 use serde_json::{json, Value as Json};
 
@@ -33,6 +35,39 @@ pub fn order_text(o: Order) -> String {
             if up { "raises" } else { "lowers" },
             if threads == 1 { "" } else { "s" }
         ),
+    }
+}
+
+/// Why the order used is not the one `--order` asked for, or why `--threads` went unused; `None`
+/// when the solve did what was asked. The `order` line adds it, and a warning repeats it.
+pub fn fallback(engine: &Engine, o: Order) -> Option<String> {
+    let one_thread = matches!(
+        o,
+        Order::DepthFirst | Order::Retrograde | Order::RetrogradeTable
+    );
+    let instead = match o {
+        Order::DepthFirst => "depth-first order",
+        _ => "retrograde analysis",
+    };
+    let threads = engine.threads;
+    match engine.order {
+        SolveOrder::Tiers if !matches!(o, Order::Tiers { .. }) => Some(format!(
+            "--order tiers does not apply: neither the sum of the state nor the pieces on the \
+             board change one way on every move, so the game is solved by {instead}, on \
+             one thread"
+        )),
+        _ if threads < 2 || !one_thread => None,
+        SolveOrder::DepthFirst => Some(format!(
+            "--threads {threads} is not used: {instead} runs on one thread"
+        )),
+        _ if engine.symmetry.is_some() => Some(format!(
+            "--threads {threads} is not used: positions reduced by symmetry are solved by \
+             {instead}, which runs on one thread"
+        )),
+        _ => Some(format!(
+            "--threads {threads} is not used: the positions cannot be taken in the order of \
+             their numbers, and {instead} runs on one thread"
+        )),
     }
 }
 

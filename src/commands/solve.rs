@@ -187,6 +187,9 @@ fn to_json(r: &Report, rules: &Rules, starts: &[Branch], at: Option<&At>) -> Jso
         "counts": counts_json(s),
         "order": super::order::order_json(s.order),
     });
+    if let Some(why) = super::order::fallback(r.engine, s.order) {
+        o["order"]["fallback"] = json!(why);
+    }
     if chance {
         let p = win_probabilities(starts, s);
         o["start"] = json!({
@@ -252,7 +255,13 @@ fn to_text(r: &Report, rules: &Rules, starts: &[Branch], at: Option<&At>) -> Str
         }
     }
     t += &format!("{:<12}{counts}\n", "by value");
-    t += &format!("{:<12}{}\n", "order", super::order::order_text(s.order));
+    let why = super::order::fallback(r.engine, s.order);
+    let why = why.map(|w| format!("; {w}")).unwrap_or_default();
+    t += &format!(
+        "{:<12}{}{why}\n",
+        "order",
+        super::order::order_text(s.order)
+    );
     t
 }
 

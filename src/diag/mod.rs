@@ -3,6 +3,7 @@
 
 pub mod catalog;
 pub mod label;
+pub mod names;
 pub mod runtime;
 pub mod set;
 pub mod throw;

@@ -59,12 +59,19 @@ pub enum SolveOrder {
     Tiers,
 }
 
+/// The steps (candidate moves, `count`/`any`/`all` values) the default `--max-steps` allows for
+/// each position `--max-positions` allows: 5,000,000,000 at the default 50,000,000 positions.
+/// Twenty, as it was, stopped games that fit easily (Order and Chaos on 4 x 4, 42.6 million
+/// positions, takes between 10^9 and 5 * 10^9 steps and 12 s); a game with millions of candidate
+/// moves a position still stops in seconds (10^9 of its steps take about 1 s).
+pub const STEPS_PER_POSITION: u64 = 100;
+
 impl Limits {
     /// The limits for `--max-positions` and `--max-steps` as given; without `--max-steps`,
-    /// `DEFAULT_MAX_STEPS` or 20 steps for each position allowed, whichever is more.
+    /// `DEFAULT_MAX_STEPS` or `STEPS_PER_POSITION` for each position allowed, whichever is more.
     pub fn new(positions: u64, steps: Option<u64>) -> Limits {
-        let steps =
-            steps.unwrap_or(crate::rules::DEFAULT_MAX_STEPS.max(positions.saturating_mul(20)));
+        let per_position = positions.saturating_mul(STEPS_PER_POSITION);
+        let steps = steps.unwrap_or(crate::rules::DEFAULT_MAX_STEPS.max(per_position));
         Limits {
             positions,
             steps,

@@ -3,11 +3,15 @@
 //! whatever is still unknown can be played forever: a draw.
 
 use super::compact::{Compact, KEPT};
+use super::progress::Progress;
 use super::store::{pack, Store};
 use super::{rel_value, Solution, SolveError, Value};
 use crate::engine::{Code, Engine, Rel};
 
 pub fn solve(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, SolveError> {
+    // A spinner with the time spent: this order counts nothing as it goes.
+    let progress = Progress::new();
+    progress.say("solving a loopy game on its state graph".to_string());
     let g = Compact::build(engine, roots, limit)?;
     let (values, rems) = retrograde(&g);
     let mut store = Store::for_space(engine.space, engine.hashed);

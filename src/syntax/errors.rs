@@ -2,7 +2,7 @@
 
 use super::ast::Span;
 use super::{tokens, Rule};
-use crate::diag::{catalog, Diag};
+use crate::diag::{catalog, names, Diag};
 
 pub(super) fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Diag {
     use pest::error::{ErrorVariant, InputLocation};
@@ -33,8 +33,23 @@ pub(super) fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Diag 
     }
     let found = found_token(source, pos);
     let end = (pos + found.len().max(1)).min(source.len()).max(pos);
+    // A reserved word where a name was expected, written as a name is (`state { last: ... }`,
+    // `def first(...)`, `let for = ...`); a keyword that starts the next statement after a missing
+    // bracket (`move add(...)`) is not followed by one of these.
+    let named = source[end..].trim_start().starts_with([':', '=', '(']);
+    if expected.contains(&"a name") && KEYWORDS.contains(&found.as_str()) && named {
+        return names::reserved_word(Span::new(pos, end), &found);
+    }
     catalog::syntax(Span::new(pos, end), &expected, &found)
 }
+
+/// The reserved words: `keyword` in grammar/game.pest (a test keeps the two alike).
+const KEYWORDS: &[&str] = &[
+    "game", "about", "option", "players", "player", "state", "setup", "move", "end", "if", "then",
+    "else", "def", "in", "and", "or", "not", "true", "false", "again", "roll", "where", "wins",
+    "loses", "tie", "winner", "is", "each", "last", "mover", "opponent", "per", "bool", "by",
+    "weights", "as", "throws", "beats", "round", "no", "moves", "let", "for",
+];
 
 /// The word or character at `pos`, as the user would see it.
 fn found_token(source: &str, pos: usize) -> String {
@@ -50,4 +65,16 @@ fn found_token(source: &str, pos: usize) -> String {
         .next()
         .map(|c| c.to_string())
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_reserved_words_are_the_grammars() {
+        let grammar = include_str!("../../grammar/game.pest");
+        let start = grammar.find("keyword = @{").unwrap();
+        let body = &grammar[start..start + grammar[start..].find("~ !ident_char").unwrap()];
+        let words: Vec<&str> = body.split('"').skip(1).step_by(2).collect();
+        assert_eq!(words, super::KEYWORDS);
+    }
 }

@@ -11,6 +11,7 @@ mod lists;
 mod spread;
 mod steps;
 
+use super::progress::Progress;
 use super::store::{busy, pack, tier_of, unpack, Store, DENSE_BYTES_PER_CODE, MAX_TIER};
 use super::{Order, Solution, SolveError, Value};
 use crate::engine::alloc::zeroed;
@@ -129,6 +130,9 @@ pub(super) fn solve(
         many: FxHashMap::default(),
         refused: None,
     };
+    // A spinner with the time spent: this order counts nothing as it goes.
+    let progress = Progress::new();
+    progress.say("solving a loopy game on the table of position numbers".to_string());
     let mut steps = steps::Steps::new();
     let lens = find::find(&mut t, roots, limit, &mut steps)?;
     t.granted()?;
