@@ -175,3 +175,38 @@ fn toads_and_frogs_matches_a_brute_force_on_every_small_start() {
         }
     }
 }
+
+/// The same game written with an option holding the strip's enumeration (`first`) and one move
+/// family over the words `slide` and `jump`: every start of up to 5 squares, with either side
+/// beginning by `--set first=...`, agrees with the brute force above.
+#[test]
+fn toads_and_frogs_either_side_first_matches_the_brute_force() {
+    use gamec::engine::Engine;
+    use gamec::solve::{solve, Value};
+    let src = std::fs::read_to_string(game_path("toads_and_frogs_words.game")).expect("shipped");
+    let start = "; 6] = [toad, toad, empty, empty, frog, frog]";
+    assert!(src.contains(start));
+    let names = ["empty", "toad", "frog"];
+    let mut checked = 0;
+    for len in 1..=5u32 {
+        for code in 0..3u32.pow(len) {
+            let strip: Vec<u8> = (0..len).map(|k| (code / 3u32.pow(k) % 3) as u8).collect();
+            let list: Vec<&str> = strip.iter().map(|&c| names[c as usize]).collect();
+            let text = src.replace(start, &format!("; {len}] = [{}]", list.join(", ")));
+            for (side, turn) in [("toad", 1u8), ("F", 2)] {
+                let rules = rules_of(&text, &[("first", side)]);
+                let e = Engine::new(&rules);
+                let root = e.starts().expect("starts")[0].code;
+                let s = solve(&e, &[root], 1000).expect("solves");
+                let got = s.get(root).map(|x| x.value);
+                let want = match toads_and_frogs(&mut strip.clone(), turn) {
+                    1 => Value::Win,
+                    _ => Value::Lose,
+                };
+                assert_eq!(got, Some(want), "{list:?}, {side} first");
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 2 * (3 + 9 + 27 + 81 + 243));
+}

@@ -53,12 +53,43 @@ fn random_sets(src: &str, rng: &mut ChaCha8Rng) -> Vec<SetArg> {
                 vs.join(", ")
             }
         }
+        // An option holding an enumeration's value: another value, by name or display text.
+        (_, gamec::syntax::ast::ExprKind::Name(n)) => {
+            let values = enum_of(&ast, n);
+            match values.get(rng.gen_range(0..values.len().max(1))) {
+                Some(v) if rng.gen_bool(0.3) => v
+                    .display
+                    .as_ref()
+                    .map_or(v.name.name.clone(), |d| d.value.clone()),
+                Some(v) if rng.gen_bool(0.9) => v.name.name.clone(),
+                _ => "nowhere".to_string(),
+            }
+        }
         _ => rng.gen_range(0..=4).to_string(),
     };
     vec![SetArg {
         name: o.name.name.clone(),
         value,
     }]
+}
+
+/// The values of the enumeration that declares the value `name` (none if none does).
+fn enum_of(ast: &gamec::syntax::ast::GameFile, name: &str) -> Vec<gamec::syntax::ast::EnumValue> {
+    use gamec::syntax::ast::{ElemType, VarType};
+    ast.state
+        .iter()
+        .flat_map(|s| &s.vars)
+        .find_map(|v| {
+            let (VarType::Scalar(t)
+            | VarType::PerPlayer(t, _)
+            | VarType::Array(t, ..)
+            | VarType::Grid(t, ..)) = &v.ty;
+            match t {
+                ElemType::Enum(vs, _) if vs.iter().any(|x| x.name.name == name) => Some(vs.clone()),
+                _ => None,
+            }
+        })
+        .unwrap_or_default()
 }
 
 fn cases() -> u32 {

@@ -125,3 +125,59 @@ fn a_value_named_twice_in_one_enumeration_is_a_duplicate_not_a_crash() {
     );
     assert!(r.stderr.contains("first declared here"), "{}", r.stderr);
 }
+
+/// A parameter over an enumeration written in place (`d in {up, down "DOWN"}`): its moves are
+/// named by the values' display texts, with or without a template, in the order written.
+const WORDS: &str = "game \"w\" {\n  state { x: 0..=3 = 1 }\n  move step(d in {up, down \"DOWN\"}) if (d == up and x < 3) or (d == down and x > 0) {\n    x += if d == up then 1 else -1\n  }\n  move jump(n in 2..=2, d in {left, right}) as \"jump {d} by {n}\" if x == 1 and d == right { x = 3 }\n  end if x == 3: last mover wins\n  end if x == 0: last mover loses\n}\n";
+
+#[test]
+fn a_parameter_over_words_names_its_moves_by_them() {
+    let r = gamec_in(&["solve", "-"], WORDS);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().skip(2).take(3).collect();
+    assert_eq!(
+        lines,
+        [
+            "start       x=1, player 1 to move",
+            "value       win in 1 for the player to move",
+            "best moves  jump right by 2",
+        ]
+    );
+    let r = gamec_in(&["solve", "-", "--at", "x=2"], WORDS);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.lines().nth(4), Some("best moves  step up"));
+    let r = gamec_in(&["solve", "-", "--at", "x=1", "--json"], WORDS);
+    let j: serde_json::Value = serde_json::from_str(&r.stdout).expect("json");
+    let moves: Vec<&str> = (j["at"]["moves"].as_array().expect("moves").iter())
+        .map(|m| m["move"].as_str().expect("a name"))
+        .collect();
+    assert_eq!(moves, ["jump right by 2", "step up", "step DOWN"]);
+}
+
+#[test]
+fn a_word_is_no_number_and_its_name_is_taken() {
+    let src = WORDS.replace("x += if d == up then 1 else -1", "x += d");
+    let r = gamec_in(&["check", "-"], &src);
+    assert_fails_with(
+        &r,
+        "gamec::type_mismatch\n\n  × expected a number, found a value of an enumeration",
+    );
+    let src = WORDS.replace(
+        "state { x: 0..=3 = 1 }",
+        "state { x: 0..=3 = 1; s: {up, side} = side }",
+    );
+    let r = gamec_in(&["check", "-"], &src);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr
+            .contains("gamec::duplicate_name\n\n  × `up` is declared twice"),
+        "{}",
+        r.stderr
+    );
+    let src = WORDS.replace("x == 1 and d == right", "x == 1 and d == up");
+    let r = gamec_in(&["check", "-"], &src);
+    assert_fails_with(
+        &r,
+        "gamec::type_mismatch\n\n  × expected a value of the same kind on both sides, found a value of an enumeration",
+    );
+}

@@ -386,3 +386,13 @@ fn check_says_when_line_endings_change() {
         stdout(&o)
     );
 }
+
+/// A parameter over an enumeration written in place is laid out as a state's enumeration is:
+/// no space inside its braces, one after each comma (`d in {up, down "D"}`).
+#[test]
+fn a_parameter_over_words_is_laid_out_like_an_enumeration() {
+    let tidy = "game \"w\" {\n  state { x: 0..=3 = 1 }\n  move step(d in {up, down \"D\"}, n in 1..=2) if d == up and x + n <= 3 { x += n }\n  end if x == 3: last mover wins\n}\n";
+    let messy = tidy.replace("d in {up, down \"D\"}, n", "d  in{ up ,down  \"D\" } ,n");
+    assert_eq!(format(&messy).as_deref(), Some(tidy));
+    assert_eq!(format(tidy).as_deref(), Some(tidy));
+}

@@ -12,6 +12,10 @@ const SEQUENTIAL: &[&str] = &[
     "first mover ",
     ": bool = ",
     "option ",
+    // An option holding an enumeration's value (`option e3 = v2`).
+    "  option e",
+    // A parameter over an enumeration written in place (`w4 in {u5, u6 "U6"}`).
+    " in {u",
     "= [",
     "..=",
     "..",
@@ -26,6 +30,8 @@ const SEQUENTIAL: &[&str] = &[
     "setup by player 2",
     "roll ",
     "weights [",
+    // Weights worked out from the rolled value.
+    " weights abs(",
     "move ",
     " as \"",
     "{square(",

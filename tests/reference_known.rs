@@ -170,3 +170,29 @@ fn ties_are_reached_as_fast_as_possible() {
     assert_eq!(s.at(&pos(&[("m", &[1])], 2)), (Value::Tie, Some(1)));
     assert_eq!(s.at(&pos(&[("m", &[2])], 1)), (Value::Tie, Some(0)));
 }
+
+/// Toads and Frogs with `option first = toad` and moves over the words `slide` and `jump`: the
+/// reference finds T T . . F F a win in 11 for either side beginning (Winning Ways' game; the
+/// engine's answer is pinned in tests/solve_games.rs), and names the start's moves by the words.
+#[test]
+fn toads_and_frogs_with_words_is_a_win_in_11_for_either_side() {
+    for (side, mover, labels) in [("toad", 1, ["slide 1"]), ("F", 2, ["slide 4"])] {
+        let s = Solved::of("toads_and_frogs_words.game", &[("first", side)]);
+        assert_eq!(s.start(), (Value::Win, Some(11)), "{side}");
+        let rf::Step::Moves(moves) = &s.graph.steps[s.graph.starts[0].0] else {
+            panic!("the start has moves");
+        };
+        let names: Vec<&str> = moves.iter().map(|m| m.4.as_str()).collect();
+        assert_eq!(names, labels, "{side}");
+        let start = pos(&[("strip", &[1, 1, 0, 0, 2, 2])], mover);
+        assert_eq!(s.at(&start), (Value::Win, Some(11)));
+    }
+    let s = Solved::of("toads_and_frogs_words.game", &[]);
+    // T . T F . F, reached by slide 1 and slide 4: a toad slides from 0 or jumps from 2.
+    let jump = pos(&[("strip", &[1, 0, 1, 2, 0, 2])], 1);
+    let rf::Step::Moves(moves) = &s.graph.steps[s.index(&jump)] else {
+        panic!("toads can move");
+    };
+    let names: Vec<&str> = moves.iter().map(|m| m.4.as_str()).collect();
+    assert_eq!(names, ["slide 0", "jump 2"]);
+}

@@ -374,3 +374,21 @@ fn a_rule_failing_below_an_unreachable_at_position_is_reported() {
         stderr(&o)
     );
 }
+
+/// `games/toads_and_frogs_words.game`: T T . . F F is a win in 11 for whichever side begins
+/// (tests/classic.rs checks every small start against a brute force); the moves are named by the
+/// words the family ranges over.
+#[test]
+fn toads_and_frogs_with_words_is_a_win_in_11_for_either_side() {
+    for (set, best) in [("first=toad", "slide 1"), ("first=frog", "slide 4")] {
+        let j = solve_json(&["games/toads_and_frogs_words.game", "--set", set]);
+        assert_eq!(j["positions"], 17, "{set}");
+        assert_eq!(j["start"]["value"], "win", "{set}");
+        assert_eq!(j["start"]["remoteness"], 11, "{set}");
+        assert_eq!(j["start"]["best_moves"], serde_json::json!([best]), "{set}");
+    }
+    let at = "strip=[T, F, ., ., ., .], turn=1";
+    let j = solve_json(&["games/toads_and_frogs_words.game", "--at", at]);
+    assert_eq!(j["at"]["best_moves"], serde_json::json!(["jump 0"]));
+    assert_eq!(j["at"]["remoteness"], 3);
+}

@@ -173,7 +173,13 @@ module.exports = grammar({
 
     parameters: $ => seq('(', optional(commaSep1($.parameter)), ')'),
 
-    parameter: $ => seq(field('name', $.identifier), 'in', field('domain', $._domain)),
+    // A parameter ranges over a domain or over an enumeration written in place (`how in {slide,
+    // jump}`).
+    parameter: $ => seq(
+      field('name', $.identifier),
+      'in',
+      field('domain', choice($.enum_type, $._domain)),
+    ),
 
     label: $ => seq('as', $.template),
 
@@ -227,7 +233,8 @@ module.exports = grammar({
       field('target', $.lvalue),
       'in',
       field('domain', $._domain),
-      optional(seq('weights', field('weights', $.list))),
+      // A list of weights, or an expression of the rolled value (`weights 7 - d`).
+      optional(seq('weights', field('weights', $._expression))),
     ),
 
     if_statement: $ => seq(

@@ -162,6 +162,15 @@ impl Cx {
                     span: r.span,
                 })
             }
+            // A parameter's enumeration (`register_enums`): its values by position.
+            Domain::Enum(values, span) => {
+                self.enum_at.get(&span.start)?;
+                Some(CDomain {
+                    lo: CExpr::Const(0),
+                    hi: CExpr::Const(values.len() as i64 - 1),
+                    span: *span,
+                })
+            }
             Domain::Expr(e) => match &e.kind {
                 ExprKind::Players => Some(CDomain {
                     lo: CExpr::Const(1),

@@ -51,7 +51,8 @@ impl Cx {
         self.eval_const(&c, e.span, d)
     }
 
-    /// A constant of any kind: number, condition or list (for option defaults and initial values).
+    /// A constant of any kind: number, condition, list or an enumeration's value (for option
+    /// defaults and initial values).
     pub fn const_value(&mut self, e: &Expr, d: &mut Diagnostics) -> Option<OptValue> {
         let t = self.expr(e, Mode::Const, d)?;
         match t.ty {
@@ -59,14 +60,14 @@ impl Cx {
             Ty::Bool => Some(OptValue::Bool(self.eval_const(&t.c, e.span, d)? != 0)),
             Ty::List(vs) => Some(OptValue::List(vs)),
             Ty::Array(_) | Ty::Run(_) => None,
-            Ty::Enum(_) => {
-                d.push(catalog::type_mismatch(
-                    e.span,
-                    "a number, a condition or a list",
-                    t.ty.describe(),
-                    "Options hold numbers, conditions or lists; an enumeration's values belong to the state.",
-                ));
-                None
+            Ty::Enum(id) => {
+                let index = self.eval_const(&t.c, e.span, d)?;
+                let name = self.enums[id as usize].names.get(index as usize)?.clone();
+                Some(OptValue::Enum {
+                    id,
+                    index: index as u32,
+                    name,
+                })
             }
         }
     }

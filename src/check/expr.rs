@@ -62,6 +62,8 @@ pub struct Cx {
     locals: Vec<(String, u16, Ty)>,
     /// The enumerations of the state's variables, numbered as `Ty::Enum` numbers them.
     pub enums: Vec<EnumInfo>,
+    /// Each enumeration of the state by where its `{` stands (`register_enums`).
+    pub enum_at: FxHashMap<usize, u32>,
     /// The kinds of runs of cells used so far, numbered as `Ty::Run` numbers them.
     pub runs: Vec<super::types::RunInfo>,
     /// The file's definitions (`def`).
@@ -102,6 +104,7 @@ impl Cx {
             globals: FxHashMap::default(),
             locals: Vec::new(),
             enums: Vec::new(),
+            enum_at: FxHashMap::default(),
             runs: Vec::new(),
             defs: Default::default(),
             next_local: 0,
@@ -326,6 +329,10 @@ impl Cx {
                 OptValue::List(vs) => Typed {
                     c: CExpr::Const(0),
                     ty: Ty::List(vs.clone()),
+                },
+                OptValue::Enum { id, index, .. } => Typed {
+                    c: CExpr::Const(i64::from(*index)),
+                    ty: Ty::Enum(*id),
                 },
             }),
             Some(Res::Var(v)) => {

@@ -86,6 +86,7 @@ pub fn evaluate_options(
     diags: &mut Diagnostics,
 ) -> Vec<(String, OptValue)> {
     let mut cx = expr::Cx::new();
+    enums::register_enums(file, &mut cx, diags);
     options::evaluate(file, sets, &mut cx, diags);
     cx.options
         .iter()

@@ -1,6 +1,6 @@
 //! Move families (parameters, guards, bodies, labels) and end rules with their outcomes.
 
-use super::expr::{Cx, Mode};
+use super::expr::{Cx, Mode, Ty};
 use super::label::compile_label;
 use super::stmts::{stmts, Place};
 use crate::diag::{catalog, Diagnostics};
@@ -53,7 +53,13 @@ fn compile_move(m: &MoveDecl, cx: &mut Cx, d: &mut Diagnostics) -> Option<CMove>
             Some(dom) => domains.push(dom),
             None => ok = false,
         }
-        cx.push_local(&p.name.name);
+        match &p.domain {
+            Domain::Enum(_, span) => match cx.enum_at.get(&span.start) {
+                Some(&e) => cx.push_local_typed(&p.name.name, Ty::Enum(e)),
+                None => cx.push_local(&p.name.name),
+            },
+            _ => cx.push_local(&p.name.name),
+        };
         pushed += 1;
     }
     let guard = match &m.guard {
@@ -71,6 +77,7 @@ fn compile_move(m: &MoveDecl, cx: &mut Cx, d: &mut Diagnostics) -> Option<CMove>
     if !ok {
         return None;
     }
+    let label = label.or_else(|| plain_label(m, cx));
     Some(CMove {
         name: m.name.name.clone(),
         params: m.params.iter().map(|p| p.name.name.clone()).collect(),
@@ -82,6 +89,30 @@ fn compile_move(m: &MoveDecl, cx: &mut Cx, d: &mut Diagnostics) -> Option<CMove>
         body,
         span: m.span,
     })
+}
+
+/// The plain name (`go jumps 3`) of a move without a template whose parameters include an
+/// enumeration written in place: the same words as a plain name of numbers (`NAME ARG ARG`), with
+/// the enumeration's values by their display text. `None` when every parameter is a number.
+fn plain_label(m: &MoveDecl, cx: &Cx) -> Option<Vec<LabelPart>> {
+    let shown = |p: &Param| match &p.domain {
+        Domain::Enum(_, span) => (cx.enum_at.get(&span.start))
+            .map(|&e| std::sync::Arc::from(cx.enums[e as usize].shown.clone())),
+        _ => None,
+    };
+    if m.params.iter().all(|p| shown(p).is_none()) {
+        return None;
+    }
+    let mut parts = vec![LabelPart::Text(m.name.name.clone())];
+    for (k, p) in m.params.iter().enumerate() {
+        parts.push(LabelPart::Text(" ".to_string()));
+        parts.push(LabelPart::Value {
+            expr: CExpr::Local(k as u16),
+            is_bool: false,
+            shown: shown(p),
+        });
+    }
+    Some(parts)
 }
 
 pub(super) fn compile_end(e: &EndRule, cx: &mut Cx, d: &mut Diagnostics) -> Option<CEnd> {

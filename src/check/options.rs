@@ -5,6 +5,7 @@
 //! diagnostic names the `--set`.
 
 use super::expr::{Cx, Mode, OptInfo};
+use super::types::EnumInfo;
 use super::value::OptValue;
 use crate::diag::set::{self as msg, Kind};
 use crate::diag::{catalog, did_you_mean, names, Diagnostics};
@@ -64,6 +65,7 @@ fn parse_value(
     kind: &OptValue,
     text: &str,
     range: Option<(i64, i64)>,
+    enums: &[EnumInfo],
 ) -> Result<OptValue, Refusal> {
     if text.trim().is_empty() {
         return Err(msg::set_empty(matches!(kind, OptValue::List(_))));
@@ -94,6 +96,21 @@ fn parse_value(
                 .collect::<Result<Vec<_>, _>>()?;
             Ok(OptValue::List(values))
         }
+        OptValue::Enum { id, .. } => parse_enum(*id, text.trim(), &enums[*id as usize]),
+    }
+}
+
+/// One value of enumeration `id`, by its name or its display text (as `--at` takes it).
+fn parse_enum(id: u32, text: &str, info: &EnumInfo) -> Result<OptValue, Refusal> {
+    let found = (info.names.iter().position(|n| n == text))
+        .or_else(|| info.shown.iter().position(|s| s == text));
+    match found {
+        Some(index) => Ok(OptValue::Enum {
+            id,
+            index: index as u32,
+            name: info.names[index].clone(),
+        }),
+        None => Err(msg::set_not_a_value(text, &info.names)),
     }
 }
 
@@ -172,7 +189,7 @@ fn default_value(
             diags.push(catalog::type_mismatch(
                 decl.default.span,
                 "true or false",
-                "a number",
+                value_kind(&value),
                 "A `bool` option's default is `true` or `false`.",
             ));
             return None;
@@ -193,7 +210,7 @@ fn default_value(
             _ => diags.push(catalog::type_mismatch(
                 decl.default.span,
                 "a number",
-                "something else",
+                value_kind(&value),
                 "An option with a range like `1..=100` has a number as its default.",
             )),
         }
@@ -204,6 +221,16 @@ fn default_value(
     }
     blame_sets(cx, diags, since, &exprs);
     Some((value, range))
+}
+
+/// What kind of value `v` is, for a type mismatch.
+fn value_kind(v: &OptValue) -> &'static str {
+    match v {
+        OptValue::Int(_) => "a number",
+        OptValue::Bool(_) => "a condition",
+        OptValue::List(_) => "a list",
+        OptValue::Enum { .. } => "a value of an enumeration",
+    }
 }
 
 /// The option with its `--set` applied; a bad one is reported and the default kept.
@@ -223,7 +250,7 @@ fn apply_set(
     };
     // A repeated `--set` is refused (see `unknown_or_repeated`): only the first counts.
     if let Some(set) = sets.iter().find(|s| s.name == decl.name.name) {
-        match parse_value(&info.value, &set.value, range) {
+        match parse_value(&info.value, &set.value, range, &cx.enums) {
             Ok(v) => {
                 info.value = v;
                 info.blame = vec![set.text()];
@@ -233,6 +260,7 @@ fn apply_set(
                     OptValue::Int(_) => Kind::Number,
                     OptValue::Bool(_) => Kind::Bool,
                     OptValue::List(_) => Kind::List,
+                    OptValue::Enum { .. } => Kind::Enum,
                 };
                 let help = if help.is_empty() {
                     msg::set_same_kind(&info.value.to_string(), kind)
@@ -284,6 +312,7 @@ fn names_in<'e>(e: &'e Expr, out: &mut Vec<(&'e str, Span)>) {
                     names_in(&r.hi, out);
                 }
                 Domain::Expr(x) => names_in(x, out),
+                Domain::Enum(..) => {}
             }
             names_in(&comp.cond, out);
         }

@@ -4,7 +4,7 @@
 
 use super::expr::Cx;
 use crate::diag::{catalog, Diagnostics};
-use crate::rules::{roll_problem, ArithOp, CDomain, CExpr, RtKind};
+use crate::rules::{roll_problem, ArithOp, CDomain, CExpr, CWeights, RtKind};
 use crate::syntax::ast::Span;
 
 impl Cx {
@@ -12,7 +12,7 @@ impl Cx {
     pub fn check_roll(
         &self,
         dom: &CDomain,
-        weights: Option<&[CExpr]>,
+        weights: Option<&CWeights>,
         span: Span,
         d: &mut Diagnostics,
     ) -> bool {
@@ -35,14 +35,18 @@ impl Cx {
             return true;
         };
         let constant: Option<Vec<i64>> = match weights {
-            Some(ws) if ws.iter().all(CExpr::is_constant) => ws
+            Some(CWeights::List(ws)) if ws.iter().all(CExpr::is_constant) => ws
                 .iter()
                 .map(|w| self.eval_const(w, span, &mut quiet))
                 .collect(),
             _ => None,
         };
-        // Weights that depend on the state can still be counted.
-        let count_only: Option<Vec<i64>> = weights.map(|ws| vec![1; ws.len()]);
+        // Weights that depend on the state can still be counted; weights worked out for each
+        // value are found while the setup runs (they read the rolled variable).
+        let count_only: Option<Vec<i64>> = match weights {
+            Some(CWeights::List(ws)) => Some(vec![1; ws.len()]),
+            _ => None,
+        };
         let ws = constant.or(count_only);
         match roll_problem(lo, hi, ws.as_deref()) {
             None => true,

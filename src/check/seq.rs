@@ -6,7 +6,6 @@ use super::moves::{compile_end, compile_moves, contains_again};
 use super::options::{self, SetArg};
 use super::players::{const_player, first_mover};
 use super::stmts::{stmts, Place};
-use super::types::EnumInfo;
 use super::value::OptValue;
 use crate::diag::{catalog, Diagnostics};
 use crate::rules::*;
@@ -15,6 +14,8 @@ use crate::syntax::ast::*;
 pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<Rules> {
     let mut cx = Cx::new();
     cx.defs = super::types::Defs::new(&file.defs, super::expr::BUILTINS, d);
+    // Before the options, whose defaults may be an enumeration's value.
+    super::enums::register_enums(file, &mut cx, d);
     options::evaluate(file, sets, &mut cx, d);
     check_players(file, d);
     for pair in [
@@ -106,7 +107,8 @@ fn check_players(file: &GameFile, d: &mut Diagnostics) {
     }
 }
 
-/// An element's range, whether it is a condition, and its enumeration (registered here).
+/// An element's range, whether it is a condition, and its enumeration (registered before the
+/// options, `register_enums`).
 fn elem_range(
     t: &ElemType,
     cx: &mut Cx,
@@ -117,31 +119,8 @@ fn elem_range(
         ElemType::Int(r) => cx
             .const_range(r, Mode::Const, d)
             .map(|(lo, hi)| (lo, hi, false, None)),
-        ElemType::Enum(values, _) => {
-            let info = EnumInfo {
-                names: values.iter().map(|v| v.name.name.clone()).collect(),
-                shown: values
-                    .iter()
-                    .map(|v| {
-                        v.display
-                            .as_ref()
-                            .map_or(&v.name.name, |s| &s.value)
-                            .clone()
-                    })
-                    .collect(),
-                spans: values.iter().map(|v| v.name.span).collect(),
-            };
-            for (k, v) in values.iter().enumerate() {
-                let Some(text) = &v.display else { continue };
-                let same = values[..k]
-                    .iter()
-                    .find(|w| w.display.as_ref().map_or(&w.name.name, |s| &s.value) == &text.value);
-                if let Some(w) = same {
-                    let first = w.display.as_ref().map_or(w.name.span, |s| s.span);
-                    d.push(catalog::duplicate_name(text.span, first, &text.value));
-                }
-            }
-            let e = cx.add_enum(info, d);
+        ElemType::Enum(values, span) => {
+            let e = *cx.enum_at.get(&span.start)?;
             Some((0, values.len() as i64 - 1, false, Some(e)))
         }
     }
@@ -322,6 +301,7 @@ fn initial_values(
                 OptValue::Int(_) => "a number",
                 OptValue::Bool(_) => "a condition",
                 OptValue::List(_) => "a list",
+                OptValue::Enum { .. } => "a value of an enumeration",
             };
             let want = if is_bool { "true or false" } else { "a number" };
             d.push(catalog::type_mismatch(

@@ -316,14 +316,15 @@ fn stmt(s: &Stmt, cx: &mut Cx, place: Place, d: &mut Diagnostics) -> Option<CStm
             let dom = cx.domain(domain, Mode::Rule, d);
             let ws = match weights {
                 None => Some(None),
-                Some(ws) => ws
+                Some(Weights::List(ws)) => ws
                     .iter()
                     .map(|w| cx.int(w, Mode::Rule, d))
                     .collect::<Option<Vec<_>>>()
-                    .map(Some),
+                    .map(|ws| Some(CWeights::List(ws))),
+                Some(Weights::Of(w)) => cx.int(w, Mode::Rule, d).map(|w| Some(CWeights::Of(w))),
             };
             let (dom, ws) = (dom?, ws?);
-            if !cx.check_roll(&dom, ws.as_deref(), *span, d) {
+            if !cx.check_roll(&dom, ws.as_ref(), *span, d) {
                 return None;
             }
             Some(CStmt::Roll {

@@ -5,7 +5,7 @@ use super::Diag;
 use crate::syntax::ast::Span;
 
 /// The help of a roll whose weights do not fit, before play (the catalogue) or while exploring.
-pub(super) const WEIGHTS_HELP: &str = "Give one weight per outcome of the roll, in order (`roll d in 1..=3 weights [1, 2, 1]`); weights are whole numbers, none negative and not all 0.";
+pub(super) const WEIGHTS_HELP: &str = "Give one weight per outcome of the roll, in order (`roll d in 1..=3 weights [1, 2, 1]`), or one expression of the rolled value (`weights 4 - d`); weights are whole numbers, none negative and not all 0.";
 
 /// A problem found while exploring: the rule at fault and the moves that reach it, from the start
 /// or, for a position the start cannot reach (`solve --at`), from that position.

@@ -61,12 +61,25 @@ pub fn set_list_brackets() -> (String, String) {
     )
 }
 
+/// A name that is not one of the enumeration's values.
+pub fn set_not_a_value(text: &str, names: &[String]) -> (String, String) {
+    let help = match crate::diag::did_you_mean(text, names.iter().map(|n| n.as_str())) {
+        Some(n) => format!("Did you mean `{n}`? "),
+        None => String::new(),
+    };
+    (
+        format!("`{text}` is not a value of the option's enumeration"),
+        format!("{help}Give one of {}.", names.join(", ")),
+    )
+}
+
 /// The kinds of value an option holds, for the wording of a refusal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     Number,
     Bool,
     List,
+    Enum,
 }
 
 /// The help when a `--set` value is of the wrong kind.
@@ -75,6 +88,7 @@ pub fn set_same_kind(default: &str, kind: Kind) -> String {
         Kind::Number => "a whole number",
         Kind::Bool => "`true` or `false`",
         Kind::List => "whole numbers separated by commas",
+        Kind::Enum => "one of the enumeration's values",
     };
     format!("The default is `{default}`; give {kind}.")
 }

@@ -7,7 +7,7 @@
 //! setup that multiplies out too far is `gamec::too_many_outcomes` within a second, not an abort.
 
 use super::{Code, Engine, Fault, Pos};
-use crate::rules::{CStmt, CTarget, Ctx, RtError, RtKind};
+use crate::rules::{CExpr, CStmt, CTarget, CWeights, Ctx, RtError, RtKind};
 use crate::syntax::ast::Span;
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -145,19 +145,28 @@ impl Engine<'_> {
                 let hi = ctx.eval(&domain.hi)?;
                 crate::rules::check_range(lo, hi, domain.span)?;
                 let n = crate::rules::range_size(lo, hi);
+                let too_many = || {
+                    RtError::new(
+                        RtKind::TooManyOutcomes,
+                        *span,
+                        format!("the setup's rolls would try more than {MAX_SETUP_STEPS} outcomes by here, the limit"),
+                    )
+                };
                 let ws: Vec<i64> = match weights {
-                    Some(ws) => ws.iter().map(|w| ctx.eval(w)).collect::<Result<_, _>>()?,
+                    Some(CWeights::List(ws)) => {
+                        ws.iter().map(|w| ctx.eval(w)).collect::<Result<_, _>>()?
+                    }
+                    // Worked out once per value, so bounded before, like the outcomes.
+                    Some(CWeights::Of(_)) if work.saturating_add(n) > MAX_SETUP_STEPS => {
+                        return Err(too_many().into())
+                    }
+                    Some(CWeights::Of(w)) => weights_of(&mut ctx, target, w, lo, n, *span)?,
                     None => vec![1; n as usize],
                 };
                 check_roll(lo, hi, &ws, domain.span, *span)?;
                 work = work.saturating_add(n);
                 if work > MAX_SETUP_STEPS {
-                    return Err(RtError::new(
-                        RtKind::TooManyOutcomes,
-                        *span,
-                        format!("the setup's rolls would try more than {MAX_SETUP_STEPS} outcomes by here, the limit"),
-                    )
-                    .into());
+                    return Err(too_many().into());
                 }
                 // Exact: weights near 2^63 may total more than 64 bits hold.
                 let total: BigInt = ws.iter().map(|w| BigInt::from(*w)).sum();
@@ -224,6 +233,29 @@ impl Engine<'_> {
             rolls,
         }
     }
+}
+
+/// The weight `w` has for each of the `n` values from `lo`, with the rolled variable holding the
+/// value (written as any assignment is, so a value outside the variable's range is
+/// `out_of_range`).
+fn weights_of(
+    ctx: &mut Ctx,
+    target: &CTarget,
+    w: &CExpr,
+    lo: i64,
+    n: u64,
+    span: Span,
+) -> Result<Vec<i64>, Box<RtError>> {
+    let slot = ctx.target_slot(target)?;
+    let mut out = Vec::with_capacity(n as usize);
+    for k in 0..n {
+        let mark = ctx.undo.len();
+        ctx.write(slot, lo + k as i64, span)?;
+        let weight = ctx.eval(w);
+        ctx.rollback(mark);
+        out.push(weight?);
+    }
+    Ok(out)
 }
 
 /// A roll needs a value to roll and one weight per value, none negative and not all 0.

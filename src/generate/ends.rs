@@ -59,7 +59,18 @@ impl<R: Rng> Gen<'_, R> {
                 hi += 1;
             }
         }
-        let weights = if self.chance(0.5) {
+        // Now and then weights worked out from the rolled value (`weights abs(x3 - 1) + 1`), which
+        // may be negative or all 0.
+        let weights = if self.chance(0.2) {
+            let k = self.int_in(lo, hi.saturating_add(1).max(lo));
+            let formula = match self.int_in(0, 5) {
+                0 => format!("{place} - {k}"),
+                1 => format!("{place} * {place} + {}", self.int_in(0, 1)),
+                2 => format!("({place} - {lo}) % 2 + {}", self.int_in(0, 1)),
+                _ => format!("abs({place} - {k}) + {}", self.int_in(0, 1)),
+            };
+            format!(" weights {formula}")
+        } else if self.chance(0.5) {
             let n = (hi as i128 - lo as i128 + 1).clamp(0, 8) as usize;
             let mut ws: Vec<i64> = (0..n).map(|_| self.int_in(0, 3)).collect();
             if let Some(w) = ws.first_mut() {

@@ -277,8 +277,8 @@ impl<R: Rng> Gen<'_, R> {
         }
     }
 
-    /// A value of the enumeration whose values are `vs`: a value, a variable or element holding
-    /// one, or a conditional choice between two.
+    /// A value of the enumeration whose values are `vs`: a value, an option, a variable or
+    /// element holding one, or a conditional choice between two.
     pub fn enum_expr(&mut self, vs: &[String], depth: u32) -> String {
         let holders: Vec<Var> = self
             .enum_vars()
@@ -299,6 +299,10 @@ impl<R: Rng> Gen<'_, R> {
                 let (a, b) = (self.enum_expr(vs, depth - 1), self.enum_expr(vs, depth - 1));
                 format!("(if {c} then {a} else {b})")
             }
+            3 => match self.enum_option(vs) {
+                Some(o) => o,
+                None => self.pick(vs).cloned().unwrap_or_default(),
+            },
             _ => self.pick(vs).cloned().unwrap_or_default(),
         }
     }

@@ -63,6 +63,8 @@ pub(super) struct Gen<'a, R: Rng> {
     /// Int options with their default values.
     pub int_opts: Vec<(String, i64)>,
     pub bool_opts: Vec<String>,
+    /// Options holding an enumeration's value: the option and the enumeration's value names.
+    pub enum_opts: Vec<(String, Vec<String>)>,
     /// List options and list literals' values.
     pub lists: Vec<(String, Vec<i64>)>,
     pub vars: Vec<Var>,
@@ -104,6 +106,7 @@ impl<'a, R: Rng> Gen<'a, R> {
             profile,
             int_opts: Vec::new(),
             bool_opts: Vec::new(),
+            enum_opts: Vec::new(),
             lists: Vec::new(),
             vars: Vec::new(),
             locals: Vec::new(),
@@ -201,5 +204,14 @@ impl<'a, R: Rng> Gen<'a, R> {
             .filter(|v| v.values.is_some())
             .cloned()
             .collect()
+    }
+
+    /// An option holding a value of the enumeration whose values are `vs`, if there is one.
+    pub fn enum_option(&mut self, vs: &[String]) -> Option<String> {
+        let opts: Vec<String> = (self.enum_opts.iter())
+            .filter(|(_, values)| values.as_slice() == vs)
+            .map(|(o, _)| o.clone())
+            .collect();
+        self.pick(&opts).cloned()
     }
 }

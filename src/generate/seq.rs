@@ -25,6 +25,12 @@ pub(super) fn game(rng: &mut impl Rng, cfg: &Config) -> String {
         out.push_str(&g.first_mover());
     }
     out.push_str(&g.state());
+    // After the state, which declares their enumerations (options are read before the state
+    // wherever they stand).
+    for (name, values) in g.enum_opts.clone() {
+        let v = g.pick(&values).cloned().unwrap_or_default();
+        out.push_str(&format!("  option {name} = {v}\n"));
+    }
     if g.chance(0.4) {
         out.push_str(&g.defs());
     }
@@ -257,6 +263,10 @@ impl<R: Rng> Gen<'_, R> {
             return None;
         }
         let name = self.fresh(if is_bool { "b" } else { "x" });
+        if let Some(vs) = values.as_ref().filter(|_| self.chance(0.4)) {
+            let o = self.fresh("e");
+            self.enum_opts.push((o, vs.clone()));
+        }
         let init = match &values {
             Some(vs) => self.enum_initial(vs, count, &shape),
             None => self.initial(is_bool, lo_v, hi_v, count, &shape),
@@ -315,6 +325,9 @@ impl<R: Rng> Gen<'_, R> {
                 .map(|_| self.pick(values).cloned().unwrap_or_default())
                 .collect();
             return format!(" = [{}]", vs.join(", "));
+        }
+        if let Some(o) = self.enum_option(values).filter(|_| self.chance(0.5)) {
+            return format!(" = {o}");
         }
         format!(" = {}", self.pick(values).cloned().unwrap_or_default())
     }

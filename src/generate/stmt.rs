@@ -152,7 +152,27 @@ impl<R: Rng> Gen<'_, R> {
             params.push(format!("{} in {dom}", local.name));
             self.locals.push(local);
         }
+        // Now and then a parameter over an enumeration written in place, shown by its label.
+        let word = self.chance(0.15).then(|| {
+            let w = self.fresh("w");
+            let values: Vec<String> = (0..self.int_in(1, 3)).map(|_| self.fresh("u")).collect();
+            let written: Vec<String> = (values.iter())
+                .map(|v| match self.chance(0.4) {
+                    true => format!("{v} \"{}\"", v.to_uppercase()),
+                    false => v.clone(),
+                })
+                .collect();
+            params.push(format!("{w} in {{{}}}", written.join(", ")));
+            (w, values)
+        });
         let mut guard = Vec::new();
+        if let Some((w, values)) = &word {
+            if self.chance(0.5) {
+                let op = if self.chance(0.5) { "==" } else { "!=" };
+                let v = self.pick(values).cloned().unwrap_or_default();
+                guard.push(format!("{w} {op} {v}"));
+            }
+        }
         let clock = self.vars.iter().find(|v| v.clock).cloned();
         if let Some(c) = &clock {
             guard.push(format!("{} < {}", c.name, c.hi));
@@ -172,10 +192,15 @@ impl<R: Rng> Gen<'_, R> {
             let depth = if self.cfg.extreme { 4 } else { 2 };
             body.push_str(&self.block(n as usize, depth, 4));
         }
-        let label = match self.chance(0.4) {
+        let mut label = match self.chance(0.4) {
             true => Some(self.label(&name)),
             false => None,
         };
+        if let (Some(l), Some((w, _))) = (&mut label, &word) {
+            if self.chance(0.9) {
+                l.insert_str(l.len() - 1, &format!(" {{{w}}}"));
+            }
+        }
         self.locals.clear();
         let mut head = format!("  move {name}");
         if !params.is_empty() || self.chance(0.2) {

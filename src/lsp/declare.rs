@@ -38,6 +38,11 @@ impl Walker<'_> {
         for m in &file.moves {
             let h = self.move_hover(m);
             self.add(&m.name, Kind::Move, None, h);
+            for p in &m.params {
+                if let Domain::Enum(values, _) = &p.domain {
+                    self.declare_words(&p.name.name, values);
+                }
+            }
         }
         for t in file.throws.iter().flat_map(|t| &t.throws) {
             let code = match &t.display {
@@ -45,6 +50,25 @@ impl Walker<'_> {
                 None => t.name.name.clone(),
             };
             self.add(&t.name, Kind::Throw, None, hover(&code, "throw"));
+        }
+    }
+
+    /// The values of a parameter's enumeration written in place (`how in {slide, jump}`).
+    fn declare_words(&mut self, param: &str, values: &[EnumValue]) {
+        let names: Vec<String> = values
+            .iter()
+            .map(|e| format!("`{}`", e.name.name))
+            .collect();
+        for e in values {
+            let code = match &e.display {
+                Some(d) => format!("{} {}", e.name.name, self.text(d.span)),
+                None => e.name.name.clone(),
+            };
+            let what = format!(
+                "value of parameter `{param}`'s enumeration: {}",
+                names.join(", ")
+            );
+            self.add(&e.name, Kind::EnumValue, None, hover(&code, &what));
         }
     }
 

@@ -107,6 +107,24 @@ mod tests {
     }
 
     #[test]
+    fn words_of_a_parameter_and_an_option_holding_one_show_what_they_are() {
+        let t = "game \"T\" {\n  option first = up\n  state { s: {up, down} = first }\n  \
+                 move m(how in {slide \"S\", jump}) if how == jump { s = down }\n  \
+                 end if s == down: last mover wins\n}\n";
+        let (_, h) = hover(t, at(t, "jump", 1)).unwrap();
+        assert_eq!(
+            h,
+            "```game\njump\n```\nvalue of parameter `how`'s enumeration: `slide`, `jump`"
+        );
+        let (_, h) = hover(t, at(t, "first", 1)).unwrap();
+        assert_eq!(
+            h,
+            "```game\noption first = up\n```\n\
+             option: its default, which `--set first=VALUE` changes"
+        );
+    }
+
+    #[test]
     fn an_option_worked_out_from_others_shows_its_value() {
         let t = "game \"T\" {\n  option goal: 1..=100 = 10\n  option half = goal / 2\n  \
                  state { pile: 0..=goal = 0 }\n  move add if pile < half { pile += 1 }\n  \

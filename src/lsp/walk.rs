@@ -184,6 +184,7 @@ impl<'a> Walker<'a> {
         match d {
             Domain::Range(r) => self.range(r),
             Domain::Expr(e) => self.expr(e),
+            Domain::Enum(..) => {}
         }
     }
 
@@ -262,7 +263,7 @@ impl<'a> Walker<'a> {
             } => {
                 self.lvalue(target);
                 self.domain(domain);
-                for w in weights.iter().flatten() {
+                for w in weights.iter().flat_map(Weights::exprs) {
                     self.expr(w);
                 }
             }

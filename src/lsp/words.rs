@@ -43,7 +43,10 @@ pub const KEYWORDS: &[(&str, &str)] = &[
         "roll",
         "`roll VAR in DOMAIN`: one starting position per value (in `setup`)",
     ),
-    ("weights", "`roll ... weights [...]`: the outcomes' weights"),
+    (
+        "weights",
+        "`roll ... weights [...]` or `weights 7 - d`: the outcomes' weights, listed or worked out from the rolled value",
+    ),
     (
         "move",
         "`move NAME(PARAM in DOMAIN, ...) if GUARD { BODY }`: a family of moves",

@@ -183,6 +183,8 @@ impl Ctx<'_> {
                 };
                 (lo, hi)
             }
+            // A parameter's enumeration: its values by position (bound by name, `expand`).
+            Domain::Enum(values, _) => (0, values.len() as i64 - 1),
             Domain::Expr(e) => match &e.kind {
                 ExprKind::Players => (1, 2),
                 ExprKind::Call { func, args }

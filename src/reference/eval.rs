@@ -181,6 +181,7 @@ impl<'g> Ctx<'g> {
             Some(OptVal::Int(v)) => Ok(Val::Int(*v)),
             Some(OptVal::Bool(b)) => Ok(Val::Bool(*b)),
             Some(OptVal::List(vs)) => Ok(Val::List(vs.clone())),
+            Some(OptVal::Sym(s)) => Ok(Val::Sym(s.clone())),
             None if self.game.is_enum_value(n) => Ok(Val::Sym(n.to_string())),
             None => Err(invalid(format!("unknown name `{n}`"))),
         }

@@ -6,7 +6,7 @@
 
 use super::eval::{invalid, Ctx, Val};
 use super::{Fault, FaultKind, Game, Position, MAX_CANDIDATES, R};
-use crate::syntax::ast::{EndCond, EndRule, MoveDecl, Outcome, OutcomeKind};
+use crate::syntax::ast::{Domain, EndCond, EndRule, MoveDecl, Outcome, OutcomeKind, Param};
 
 /// How an ended game came out for the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -162,7 +162,8 @@ fn try_params(
     let size = u64::try_from(i128::from(hi) - i128::from(lo) + 1).unwrap_or(0);
     let outer = cx.scale;
     for v in lo..=hi {
-        cx.locals.push((param.name.name.clone(), Val::Int(v)));
+        cx.locals
+            .push((param.name.name.clone(), param_value(param, v)));
         cx.scale = outer.saturating_mul(size);
         let r = try_params(cx, family, m, out, tried);
         cx.scale = outer;
@@ -192,12 +193,14 @@ fn try_move(cx: &mut Ctx, family: usize, m: &MoveDecl, out: &mut Vec<Move>) -> R
     }
     out.push(Move {
         family,
-        args: cx
-            .locals
-            .iter()
-            .map(|(_, v)| match v {
-                Val::Int(v) => Ok(*v),
-                other => Err(invalid(format!("a parameter holds {other:?}"))),
+        args: (cx.locals.iter().zip(&m.params))
+            .map(|((_, v), p)| match (v, &p.domain) {
+                (Val::Int(v), _) => Ok(*v),
+                (Val::Sym(s), Domain::Enum(values, _)) => (values.iter())
+                    .position(|x| &x.name.name == s)
+                    .map(|k| k as i64)
+                    .ok_or_else(|| invalid(format!("`{s}` is not a value of `{}`", p.name.name))),
+                (other, _) => Err(invalid(format!("a parameter holds {other:?}"))),
             })
             .collect::<R<_>>()?,
         child,
@@ -205,4 +208,16 @@ fn try_move(cx: &mut Ctx, family: usize, m: &MoveDecl, out: &mut Vec<Move>) -> R
         label: String::new(),
     });
     Ok(())
+}
+
+/// The value a parameter takes at position `v` of its domain: the number, or for an enumeration
+/// written in place (`how in {slide, jump}`) its `v`th value, by name.
+pub(super) fn param_value(param: &Param, v: i64) -> Val {
+    match &param.domain {
+        Domain::Enum(values, _) => match values.get(v as usize) {
+            Some(x) => Val::Sym(x.name.name.clone()),
+            None => Val::Int(v),
+        },
+        _ => Val::Int(v),
+    }
 }

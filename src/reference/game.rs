@@ -5,8 +5,8 @@ use super::eval::{Ctx, Val};
 use super::{options, turn, Error, Fault, FaultKind, OptVal, Position};
 use crate::check::SetArg;
 use crate::syntax::ast::{
-    DefDecl, ElemType, EndRule, Expr, ExprKind, GameFile, MoveDecl, RangeKind, Setup, SymmetryDecl,
-    VarDecl, VarType,
+    DefDecl, Domain, ElemType, EndRule, EnumValue, Expr, ExprKind, GameFile, MoveDecl, RangeKind,
+    Setup, SymmetryDecl, VarDecl, VarType,
 };
 use std::collections::BTreeMap;
 
@@ -63,6 +63,23 @@ pub struct Game {
     pub shown: Vec<(String, String)>,
 }
 
+/// Every value of every enumeration of the file: the state variables', then the move
+/// parameters' (`how in {slide, jump}`).
+fn all_enum_values(file: &GameFile) -> impl Iterator<Item = EnumValue> + '_ {
+    let of_state = (file.state.iter().flat_map(|s| &s.vars)).flat_map(|v| match &v.ty {
+        VarType::Scalar(ElemType::Enum(vs, _))
+        | VarType::PerPlayer(ElemType::Enum(vs, _), _)
+        | VarType::Array(ElemType::Enum(vs, _), _, _)
+        | VarType::Grid(ElemType::Enum(vs, _), _, _, _) => vs.clone(),
+        _ => Vec::new(),
+    });
+    let of_params = (file.moves.iter().flat_map(|m| &m.params)).flat_map(|p| match &p.domain {
+        Domain::Enum(vs, _) => vs.clone(),
+        _ => Vec::new(),
+    });
+    of_state.chain(of_params)
+}
+
 impl Game {
     /// Evaluates the options (with `sets` overriding them) and the state declarations of a file
     /// that `gamec::compile` accepted with the same `sets`.
@@ -74,35 +91,13 @@ impl Game {
             moves: file.moves.clone(),
             ends: file.ends.clone(),
             defs: file.defs.clone(),
-            enum_values: file
-                .state
-                .iter()
-                .flat_map(|s| &s.vars)
-                .flat_map(|v| match &v.ty {
-                    VarType::Scalar(ElemType::Enum(vs, _))
-                    | VarType::PerPlayer(ElemType::Enum(vs, _), _)
-                    | VarType::Array(ElemType::Enum(vs, _), _, _)
-                    | VarType::Grid(ElemType::Enum(vs, _), _, _, _) => vs.clone(),
-                    _ => Vec::new(),
-                })
-                .map(|v| v.name.name)
-                .collect(),
+            enum_values: all_enum_values(file).map(|v| v.name.name).collect(),
             turn_matters: false,
             has_again: false,
             symmetries: file.symmetries.clone(),
             first_mover: 1,
             labels: Vec::new(),
-            shown: file
-                .state
-                .iter()
-                .flat_map(|s| &s.vars)
-                .flat_map(|v| match &v.ty {
-                    VarType::Scalar(ElemType::Enum(vs, _))
-                    | VarType::PerPlayer(ElemType::Enum(vs, _), _)
-                    | VarType::Array(ElemType::Enum(vs, _), _, _)
-                    | VarType::Grid(ElemType::Enum(vs, _), _, _, _) => vs.clone(),
-                    _ => Vec::new(),
-                })
+            shown: all_enum_values(file)
                 .map(|v| {
                     let text = v.display.map_or(v.name.name.clone(), |d| d.value);
                     (v.name.name, text)

@@ -73,12 +73,18 @@ pub(super) fn label(
 ) -> R<String> {
     let Some(pieces) = game.labels.get(family).and_then(|l| l.as_ref()) else {
         let mut words = vec![m.name.name.clone()];
-        words.extend(args.iter().map(|a| a.to_string()));
+        for (p, v) in m.params.iter().zip(args) {
+            words.push(match super::expand::param_value(p, *v) {
+                Val::Sym(name) => game.shown(&name).to_string(),
+                _ => v.to_string(),
+            });
+        }
         return Ok(words.join(" "));
     };
     let mut cx = Ctx::new(game, pos.clone());
     for (p, v) in m.params.iter().zip(args) {
-        cx.locals.push((p.name.name.clone(), Val::Int(*v)));
+        cx.locals
+            .push((p.name.name.clone(), super::expand::param_value(p, *v)));
     }
     let mut out = String::new();
     for piece in pieces {

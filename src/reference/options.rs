@@ -5,7 +5,7 @@
 use super::eval::Ctx;
 use super::{Error, Game, Position};
 use crate::check::SetArg;
-use crate::syntax::ast::{GameFile, OptionType, RangeKind};
+use crate::syntax::ast::{Domain, ElemType, EnumValue, GameFile, OptionType, RangeKind, VarType};
 
 /// An option's value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,6 +13,8 @@ pub enum OptVal {
     Int(i64),
     Bool(bool),
     List(Vec<i64>),
+    /// An enumeration's value, by name.
+    Sym(String),
 }
 
 /// Evaluates every option of `file` into `game.options`, in order.
@@ -52,15 +54,11 @@ pub(super) fn evaluate(game: &mut Game, file: &GameFile, sets: &[SetArg]) -> Res
             super::eval::Val::Whole(_) | super::eval::Val::Run { .. } => {
                 return Err(Error::BadOption(format!("`{name}` is a whole array")))
             }
-            super::eval::Val::Sym(_) => {
-                return Err(Error::BadOption(format!(
-                    "`{name}` is an enumeration's value"
-                )))
-            }
+            super::eval::Val::Sym(s) => OptVal::Sym(s),
         };
         check_in_range(name, &value, range)?;
         for set in sets.iter().filter(|s| &s.name == name) {
-            value = parse_like(&value, &set.value)
+            value = parse_like(&value, &set.value, file)
                 .ok_or_else(|| Error::BadOption(format!("`{name}={}`", set.value)))?;
             check_in_range(name, &value, range)?;
         }
@@ -83,8 +81,9 @@ fn check_in_range(name: &str, value: &OptVal, range: Option<(i64, i64)>) -> Resu
 
 /// Reads `text` as a value of the same kind as `like`: a whole number, `true` or `false`, or
 /// numbers separated by commas (at least one, no empty item), in a matching pair of brackets or
-/// none. Anything else is refused (docs/language.md, "Options").
-fn parse_like(like: &OptVal, text: &str) -> Option<OptVal> {
+/// none, or a value of the default's enumeration. Anything else is refused (docs/language.md,
+/// "Options").
+fn parse_like(like: &OptVal, text: &str, file: &GameFile) -> Option<OptVal> {
     let text = text.trim();
     match like {
         OptVal::Int(_) => text.parse().ok().map(OptVal::Int),
@@ -104,6 +103,38 @@ fn parse_like(like: &OptVal, text: &str) -> Option<OptVal> {
             }
             let items: Option<Vec<i64>> = inner.split(',').map(|p| p.trim().parse().ok()).collect();
             items.map(OptVal::List)
+        }
+        // A value of the same enumeration, by its name or its display text.
+        OptVal::Sym(like) => {
+            let values = file
+                .state
+                .iter()
+                .flat_map(|s| &s.vars)
+                .find_map(|v| match &v.ty {
+                    VarType::Scalar(ElemType::Enum(vs, _))
+                    | VarType::PerPlayer(ElemType::Enum(vs, _), _)
+                    | VarType::Array(ElemType::Enum(vs, _), _, _)
+                    | VarType::Grid(ElemType::Enum(vs, _), _, _, _)
+                        if vs.iter().any(|x| &x.name.name == like) =>
+                    {
+                        Some(vs)
+                    }
+                    _ => None,
+                })
+                .or_else(|| {
+                    let mut params = file.moves.iter().flat_map(|m| &m.params);
+                    params.find_map(|p| match &p.domain {
+                        Domain::Enum(vs, _) if vs.iter().any(|x| &x.name.name == like) => Some(vs),
+                        _ => None,
+                    })
+                })?;
+            let named = |x: &EnumValue| x.name.name == text;
+            let shown = |x: &EnumValue| x.display.as_ref().is_some_and(|d| d.value == text);
+            let found = values
+                .iter()
+                .find(|x| named(x))
+                .or_else(|| values.iter().find(|x| shown(x)))?;
+            Some(OptVal::Sym(found.name.name.clone()))
         }
     }
 }

@@ -1,12 +1,13 @@
 //! The start: every variable at its initial value, then the `setup` statements in order. A
 //! `roll` splits every branch into one per value of its range, with probability weight / total
-//! (uniform without weights); values of weight 0 are not rolled. With `setup by player K` the
+//! (uniform without weights; `weights EXPR` is EXPR with the rolled variable holding the value);
+//! values of weight 0 are not rolled. With `setup by player K` the
 //! setup is player K's move (K is the mover while it runs) and player 3 − K moves first;
 //! without it the first mover (`first mover`, or player 1) is the mover throughout.
 
 use super::eval::{invalid, Ctx};
 use super::{Fault, FaultKind, Game, Position, R};
-use crate::syntax::ast::{Block, Domain, Expr, LValue, Stmt};
+use crate::syntax::ast::{Block, Domain, LValue, Stmt, Weights};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
@@ -39,7 +40,7 @@ pub fn starts(game: &Game) -> R<Vec<(Position, BigRational)>> {
                     domain,
                     weights,
                     ..
-                } => next.extend(roll(game, &pos, &p, target, domain, weights.as_deref())?),
+                } => next.extend(roll(game, &pos, &p, target, domain, weights.as_ref())?),
                 other => {
                     let mut cx = Ctx::new(game, pos);
                     let block = Block {
@@ -69,16 +70,27 @@ fn roll(
     p: &BigRational,
     target: &LValue,
     domain: &Domain,
-    weights: Option<&[Expr]>,
+    weights: Option<&Weights>,
 ) -> R<Vec<(Position, BigRational)>> {
     let mut cx = Ctx::new(game, pos.clone());
     let (lo, hi) = cx.domain(domain)?;
     let values: Vec<i64> = (lo..=hi).collect();
     let ws: Vec<i64> = match weights {
         None => vec![1; values.len()],
-        Some(ws) => {
+        Some(Weights::List(ws)) => {
             let mut out = Vec::new();
             for w in ws {
+                out.push(cx.int(w)?);
+            }
+            out
+        }
+        // Each value's weight, with the rolled variable holding the value.
+        Some(Weights::Of(w)) => {
+            let mut out = Vec::new();
+            for v in &values {
+                let mut cx = Ctx::new(game, pos.clone());
+                let k = cx.place(target)?;
+                cx.write(&target.name.name, k, *v)?;
                 out.push(cx.int(w)?);
             }
             out

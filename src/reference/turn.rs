@@ -5,7 +5,9 @@
 
 use super::label::Piece;
 use super::{Game, Shape};
-use crate::syntax::ast::{Block, Domain, EndCond, Expr, ExprKind, Outcome, OutcomeKind, Stmt};
+use crate::syntax::ast::{
+    Block, Domain, EndCond, Expr, ExprKind, Outcome, OutcomeKind, Stmt, Weights,
+};
 
 pub(super) fn mentions_turn(game: &Game) -> bool {
     let mut w = Walk {
@@ -125,6 +127,7 @@ impl Walk<'_> {
         match d {
             Domain::Range(r) => self.expr(&r.lo) | self.expr(&r.hi),
             Domain::Expr(e) => self.expr(e),
+            Domain::Enum(..) => false,
         }
     }
 
@@ -178,7 +181,10 @@ impl Walk<'_> {
             } => {
                 let index = target.index.as_ref().is_some_and(|i| self.expr(i))
                     | target.col.as_ref().is_some_and(|c| self.expr(c));
-                let ws = weights.iter().flatten().any(|w| self.expr(w));
+                let ws = weights
+                    .iter()
+                    .flat_map(Weights::exprs)
+                    .any(|w| self.expr(w));
                 self.game
                     .var(&target.name.name)
                     .is_some_and(|v| v.shape == Shape::PerPlayer)

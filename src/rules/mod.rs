@@ -321,9 +321,17 @@ pub enum CStmt {
     Roll {
         target: CTarget,
         domain: CDomain,
-        weights: Option<Vec<CExpr>>,
+        weights: Option<CWeights>,
         span: Span,
     },
+}
+
+/// A roll's weights: one per value, or one expression worked out with the rolled variable holding
+/// each value in turn (`weights 7 - d`).
+#[derive(Clone, Debug)]
+pub enum CWeights {
+    List(Vec<CExpr>),
+    Of(CExpr),
 }
 
 /// One move family: `move take(i in indices(heap), n in 1..=heap[i]) if ... { ... }`. Parameter

@@ -165,7 +165,7 @@ fn mark_roles(lines: &mut [Line]) {
                 match t.text {
                     "{" => {
                         t.enum_brace =
-                            matches!(prev, Some((_, "of" | ":" | "player" | "[" | "per")));
+                            matches!(prev, Some((_, "of" | ":" | "player" | "[" | "per" | "in")));
                         braces.push(t.enum_brace);
                     }
                     "}" => t.enum_brace = braces.pop().unwrap_or(false),

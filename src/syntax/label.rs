@@ -150,6 +150,7 @@ fn shift(e: &mut Expr, place: &dyn Fn(Span) -> Span) {
                     shift(&mut r.hi, place);
                 }
                 Domain::Expr(x) => shift(x, place),
+                Domain::Enum(..) => {}
             }
             shift(&mut comp.cond, place);
         }

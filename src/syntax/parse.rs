@@ -389,7 +389,14 @@ fn parse_param(pair: Pair<Rule>) -> Result<Param> {
     let s = span(&pair);
     let mut it = children(pair);
     let name = ident(next(&mut it, s)?);
-    let domain = parse_domain(next(&mut it, s)?)?;
+    let d = next(&mut it, s)?;
+    let domain = match d.as_rule() {
+        Rule::enum_type => match parse_elem_type(d)? {
+            ElemType::Enum(values, span) => Domain::Enum(values, span),
+            _ => return Err(catalog::syntax_internal(s)),
+        },
+        _ => parse_domain(d)?,
+    };
     Ok(Param {
         name,
         domain,

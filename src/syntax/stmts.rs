@@ -106,8 +106,12 @@ fn parse_stmt(pair: Pair<Rule>) -> Result<Stmt> {
             let mut it = children(pair);
             let target = parse_lvalue(next(&mut it, s)?)?;
             let domain = parse_domain(next(&mut it, s)?)?;
-            let weights = match it.next() {
-                Some(list) => Some(children(list).map(parse_expr).collect::<Result<_>>()?),
+            let weights = match it.next().map(parse_expr).transpose()? {
+                Some(Expr {
+                    kind: ExprKind::List(items),
+                    ..
+                }) => Some(Weights::List(items)),
+                Some(e) => Some(Weights::Of(e)),
                 None => None,
             };
             Ok(Stmt::Roll {

@@ -194,6 +194,8 @@ pub enum Domain {
     Range(Range),
     /// `indices(a)`, `players`, or anything else: the checker decides.
     Expr(Expr),
+    /// An enumeration written in place (`how in {slide, jump "jumps"}`): a parameter's only.
+    Enum(Vec<EnumValue>, Span),
 }
 
 impl Domain {
@@ -201,6 +203,7 @@ impl Domain {
         match self {
             Domain::Range(r) => r.span,
             Domain::Expr(e) => e.span,
+            Domain::Enum(_, s) => *s,
         }
     }
 }
@@ -284,9 +287,27 @@ pub enum Stmt {
     Roll {
         target: LValue,
         domain: Domain,
-        weights: Option<Vec<Expr>>,
+        weights: Option<Weights>,
         span: Span,
     },
+}
+
+/// A roll's weights: one per value (`weights [1, 2, 3]`), or an expression worked out for each
+/// value with the rolled variable holding it (`weights 7 - d`).
+#[derive(Clone, Debug)]
+pub enum Weights {
+    List(Vec<Expr>),
+    Of(Expr),
+}
+
+impl Weights {
+    /// Every expression the weights are written with.
+    pub fn exprs(&self) -> &[Expr] {
+        match self {
+            Weights::List(ws) => ws,
+            Weights::Of(e) => std::slice::from_ref(e),
+        }
+    }
 }
 
 impl Stmt {
