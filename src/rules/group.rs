@@ -78,11 +78,16 @@ fn ring_group(len: u32, kinds: &[SymmetryKind], listed: &[Perm]) -> Option<Vec<P
                 .enumerate()
                 .all(|(k, &x)| x == (k as u32 + s) % len)
         });
+        // Two elements reversed are also turned one place: named as the declaration says.
+        let (mirror, turns) = (
+            kinds.contains(&SymmetryKind::Mirror),
+            kinds.contains(&SymmetryKind::Rotations),
+        );
         p.name = match shift {
-            Some(_) => "turned round the ring",
-            None if p.src == reverse(len).src => "reversed",
-            None if listed.is_empty() => "reversed and turned round the ring",
-            None => p.name,
+            _ if mirror && p.src == reverse(len).src => "reversed",
+            Some(_) if turns => "turned round the ring",
+            _ if mirror && turns && listed.is_empty() => "reversed and turned round the ring",
+            _ => p.name,
         };
     }
     Some(group)
@@ -236,6 +241,11 @@ mod tests {
             .filter(|p| p.name == "turned round the ring")
             .count();
         assert_eq!(turns, 4);
+        // Two elements mirrored are named as declared, though the swap is also a turn.
+        let two = ring_group(2, &[SymmetryKind::Mirror], &[]).unwrap();
+        assert_eq!(two[0].name, "reversed");
+        let two = ring_group(2, &[SymmetryKind::Rotations], &[]).unwrap();
+        assert_eq!(two[0].name, "turned round the ring");
     }
 
     #[test]
