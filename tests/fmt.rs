@@ -396,3 +396,18 @@ fn a_parameter_over_words_is_laid_out_like_an_enumeration() {
     assert_eq!(format(&messy).as_deref(), Some(tidy));
     assert_eq!(format(tidy).as_deref(), Some(tidy));
 }
+
+/// A listed permutation keeps its space before the places, as the docs write it; an array named
+/// `permutation` elsewhere is still indexed without one.
+#[test]
+fn a_listed_permutation_is_written_apart_from_its_places() {
+    let tidy = "game \"p\" {\n  state { pin: [bool; 3] = true }\n  move one(i in indices(pin)) if pin[i] { pin[i] = false }\n  end if no moves: mover loses\n  symmetry pin: permutation [1, 2, 0], permutation [2, 1, 0]\n}\n";
+    let messy = tidy.replace(
+        "permutation [1, 2, 0], permutation [2, 1, 0]",
+        "permutation[1,2,0],permutation  [ 2, 1, 0 ]",
+    );
+    assert_eq!(format(&messy).as_deref(), Some(tidy));
+    assert_eq!(format(tidy).as_deref(), Some(tidy));
+    let indexed = "game \"p\" {\n  state { permutation: [0..=2; 3] = 0 }\n  move m if permutation[0] < 2 { permutation[0] += 1 }\n  end if no moves: mover loses\n}\n";
+    assert_eq!(format(indexed).as_deref(), Some(indexed));
+}

@@ -32,6 +32,8 @@ struct Tok<'a> {
     enum_brace: bool,
     /// A sign (`-k`), written against what follows.
     sign: bool,
+    /// `permutation` in a `symmetry` line: its `[` lists places, apart from it as a list is.
+    lists: bool,
 }
 
 /// One line of the file: its tokens, whether a blank line came before it, and the spacing
@@ -133,6 +135,7 @@ fn split_lines<'a>(ps: &[Piece<'a>], breaks_before: &HashSet<usize>) -> Vec<Line
                     text: p.text,
                     enum_brace: false,
                     sign: false,
+                    lists: false,
                 });
                 space = None;
             }
@@ -157,10 +160,15 @@ fn mark_roles(lines: &mut [Line]) {
     let mut braces: Vec<bool> = Vec::new();
     let mut prev: Option<(Kind, &str)> = None;
     for line in lines.iter_mut() {
+        let symmetry = line.toks.first().is_some_and(|t| t.text == "symmetry");
         for t in line.toks.iter_mut() {
             if is_comment(t.kind) {
                 continue;
             }
+            t.lists = symmetry
+                && t.kind == Kind::Word
+                && t.text == "permutation"
+                && matches!(prev, Some((Kind::Punct, ":" | ",")));
             if t.kind == Kind::Punct {
                 match t.text {
                     "{" => {
@@ -205,7 +213,7 @@ fn spaced(a: &Tok, b: &Tok) -> bool {
     }
     match b.text {
         "(" if b.kind == Kind::Punct => !callee(a),
-        "[" if b.kind == Kind::Punct => !(callee(a) || matches!(a.text, ")" | "]")),
+        "[" if b.kind == Kind::Punct => a.lists || !(callee(a) || matches!(a.text, ")" | "]")),
         _ => true,
     }
 }
