@@ -351,10 +351,11 @@ fn check_encoding_fits(
     }
     let mut total = combos;
     total.times(if turn { 2 } else { 1 } * if again { 2 } else { 1 });
-    // A slot's digit and a move's change to the number are worked out in i64, so the state's
-    // combinations must fit in 63 bits; the flags may take the number up to 64.
+    // A slot's digit, a move's change to the number and the child's number are worked out in
+    // i64, so every position's number, flags included, must fit in 63 bits (a number past it
+    // overflowed `code as i64 + delta`: fuzz seed 21, inputs 68863 and 86465).
     let too_many = combos.exact.is_none_or(|n| n > i64::MAX as u128);
-    if too_many || total.exact.is_none_or(|n| n > u64::MAX as u128) {
+    if too_many || total.exact.is_none_or(|n| n > i64::MAX as u128) {
         let span = file.state.first().map(|s| s.span).unwrap_or(file.span);
         let (combos, total) = (combos.to_string(), total.to_string());
         let flags = (turn && !too_many, again && !too_many);

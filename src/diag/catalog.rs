@@ -301,20 +301,20 @@ pub fn empty_game(span: Span) -> Diag {
 pub fn state_too_large(span: Span, combos: &str, total: &str, flags: (bool, bool)) -> Diag {
     let (with, most) = match flags {
         (false, false) => (String::new(), "2^63 - 1 combinations"),
-        (true, false) => (format!(", {total} with whose turn it is"), "2^64 - 1"),
+        (true, false) => (format!(", {total} with whose turn it is"), "2^63 - 1"),
         (false, true) => (
             format!(", {total} with whether the last move kept the turn"),
-            "2^64 - 1",
+            "2^63 - 1",
         ),
         (true, true) => (
             format!(", {total} with whose turn it is and whether the last move kept it"),
-            "2^64 - 1",
+            "2^63 - 1",
         ),
     };
     Diag::error(
         "gamec::state_too_large",
         format!(
-            "the state's ranges give {combos} combinations{with}: too many to number positions in 64 bits (at most {most})"
+            "the state's ranges give {combos} combinations{with}: too many to number positions in 63 bits (at most {most})"
         ),
     )
     .label(span, "these variables")
