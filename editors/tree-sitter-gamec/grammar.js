@@ -324,7 +324,11 @@ module.exports = grammar({
       'flip',
       seq('any', 'order'),
       seq('permutation', '[', optional(seq(commaSep1($.integer), optional(','))), ']'),
+      // `swap x o`: two values exchanged, together with the players.
+      seq('swap', $._swap_value, $._swap_value),
     ),
+
+    _swap_value: $ => choice($.identifier, $.integer, $.boolean),
 
     // ------------------------------------------------------------ expressions
 

@@ -4,7 +4,8 @@
 use super::expr::Cx;
 use crate::diag::{catalog, did_you_mean, Diagnostics};
 use crate::rules::group::{group, MAX_GROUP};
-use crate::rules::{proves_any_order, CSymmetry, Rules, SymmetryKind, VarKind};
+use crate::rules::{proves_any_order, CSymmetry, Rules, SymmetryKind, VarInfo, VarKind};
+use crate::syntax::ast::Span;
 use crate::syntax::ast::{GameFile, SymmetryDecl};
 
 /// Each declaration checked against its variable's shape; at most one per variable.
@@ -64,9 +65,17 @@ fn one(s: &SymmetryDecl, var: u32, cx: &Cx, d: &mut Diagnostics) -> Option<CSymm
     let mut ok = true;
     for &(kind, span) in &s.kinds {
         let why = match (info.kind, kind) {
-            (VarKind::Scalar | VarKind::PerPlayer, _) => Some(format!(
-                "`{name}` is {}; a symmetry rearranges the cells of a grid or the elements of an array",
-                if info.kind == VarKind::Scalar { "one value" } else { "one value per player" }
+            (VarKind::PerPlayer, SymmetryKind::Swap(_)) => Some(format!(
+                "`{name}` has one value per player, and `swap` already exchanges them with the players; declare the swap on the variable whose values are exchanged"
+            )),
+            (VarKind::Scalar | VarKind::Array | VarKind::Grid, SymmetryKind::Swap(k)) => {
+                swap_values(&s.swaps[k as usize], info).err()
+            }
+            (VarKind::Scalar, _) => Some(format!(
+                "`{name}` is one value; a symmetry rearranges the cells of a grid or the elements of an array (one value can only have two of its values swapped with the players: `swap A B`)"
+            )),
+            (VarKind::PerPlayer, _) => Some(format!(
+                "`{name}` is one value per player; a symmetry rearranges the cells of a grid or the elements of an array"
             )),
             (
                 VarKind::Array,
@@ -131,8 +140,28 @@ fn one(s: &SymmetryDecl, var: u32, cx: &Cx, d: &mut Diagnostics) -> Option<CSymm
                     s.perms[*k as usize].iter().map(|p| p.to_string()).collect();
                 format!("permutation [{}]", places.join(", "))
             }
+            SymmetryKind::Swap(k) => {
+                let [a, b] = &s.swaps[*k as usize];
+                format!("swap {} {}", a.0, b.0)
+            }
         })
         .collect();
+    let swaps: Vec<&(SymmetryKind, Span)> = s
+        .kinds
+        .iter()
+        .filter(|(k, _)| matches!(k, SymmetryKind::Swap(_)))
+        .collect();
+    if let [_, again, ..] = swaps[..] {
+        d.push(catalog::bad_symmetry(
+            again.1,
+            &format!("`{name}` has one `swap` already; a declaration exchanges one pair of values (with the players)"),
+        ));
+        ok = false;
+    }
+    let swap = swaps.first().and_then(|entry| match entry.0 {
+        SymmetryKind::Swap(k) => swap_values(&s.swaps[k as usize], info).ok(),
+        _ => None,
+    });
     ok.then(|| CSymmetry {
         var,
         kinds,
@@ -140,7 +169,53 @@ fn one(s: &SymmetryDecl, var: u32, cx: &Cx, d: &mut Diagnostics) -> Option<CSymm
         span: s.span,
         proven: false,
         perms,
+        swap,
     })
+}
+
+/// The two values `swap A B` exchanges, as the variable holds them, or what is wrong with them:
+/// names of the variable's enumeration, or numbers in its range.
+fn swap_values(pair: &[(String, Span); 2], info: &VarInfo) -> Result<(i64, i64), String> {
+    let name = &info.name;
+    let value = |text: &str| -> Result<i64, String> {
+        if info.is_bool {
+            return Err(format!(
+                "`{name}` holds true or false; `swap` exchanges two values of an enumeration or two numbers"
+            ));
+        }
+        match &info.names {
+            Some(names) => names
+                .iter()
+                .position(|n| n == text)
+                .map(|k| info.lo + k as i64)
+                .ok_or_else(|| {
+                    let hint = did_you_mean(text, names.iter().map(|n| n.as_str()))
+                        .map_or(String::new(), |m| format!(" (did you mean `{m}`?)"));
+                    format!(
+                        "`{text}` is not a value of `{name}`{hint}; its values are {}",
+                        names.join(", ")
+                    )
+                }),
+            None => text
+                .parse::<i64>()
+                .ok()
+                .filter(|v| (info.lo..=info.hi).contains(v))
+                .ok_or_else(|| {
+                    format!(
+                        "`{name}` holds numbers in {}..={}, and `{text}` is not one of them",
+                        info.lo, info.hi
+                    )
+                }),
+        }
+    };
+    let (a, b) = (value(&pair[0].0)?, value(&pair[1].0)?);
+    if a == b {
+        return Err(format!(
+            "`swap {} {}` names one value twice; it exchanges two different values",
+            pair[0].0, pair[1].0
+        ));
+    }
+    Ok((a, b))
 }
 
 /// A listed permutation of a variable of `len` elements (or cells), or what is wrong with it.

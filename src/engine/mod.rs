@@ -15,6 +15,7 @@ mod os_memory;
 mod position_text;
 mod setup;
 mod simple_moves;
+mod swap;
 pub mod symmetry;
 mod trace;
 
@@ -195,7 +196,7 @@ impl<'r> Engine<'r> {
     /// The same engine with the declared symmetries used, or left out (`--no-symmetry`).
     pub fn with_symmetry(mut self, on: bool) -> Engine<'r> {
         self.symmetry = if on {
-            symmetry::Symmetry::new(self.rules, &self.radix)
+            symmetry::Symmetry::new(self.rules, &self.radix, self.turn_radix)
         } else {
             None
         };

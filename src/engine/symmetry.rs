@@ -3,6 +3,7 @@
 //! reversed) or sorted (`any order`). A position's canonical form is its least image, so every
 //! class of positions the rules treat alike is solved once.
 
+use super::swap::Swap;
 use super::Code;
 use crate::rules::group::{group, Perm};
 use crate::rules::{Rules, SymmetryKind};
@@ -12,12 +13,15 @@ use std::borrow::Cow;
 #[derive(Clone, Debug)]
 pub struct Symmetry {
     parts: Vec<Part>,
+    /// The colour swap (`swap A B`), when declared: it acts on every declaring variable and the
+    /// players at once, and commutes with the parts.
+    swap: Option<Swap>,
 }
 
 #[derive(Clone, Debug)]
 struct Part {
     /// Which declaration (in `rules.symmetries`).
-    decl: usize,
+    pub(super) decl: usize,
     /// The place value of each of the variable's slots, in order, and the base of every digit.
     radix: Vec<u64>,
     size: u64,
@@ -43,7 +47,7 @@ pub struct Image {
 
 impl Symmetry {
     /// The transformations `rules` declares, with the engine's place values; `None` without any.
-    pub fn new(rules: &Rules, radix: &[u64]) -> Option<Symmetry> {
+    pub fn new(rules: &Rules, radix: &[u64], turn_radix: u64) -> Option<Symmetry> {
         let parts: Vec<Part> = rules
             .symmetries
             .iter()
@@ -68,29 +72,57 @@ impl Symmetry {
                 }
             })
             .collect();
-        (!parts.is_empty()).then_some(Symmetry { parts })
+        let swap = Swap::new(rules, radix, turn_radix);
+        (!parts.is_empty()).then_some(Symmetry { parts, swap })
     }
 
     /// Whether every part is proven, so no position needs checking.
     pub fn proven(&self) -> bool {
-        self.parts.iter().all(|p| p.proven)
+        self.swap.is_none() && self.parts.iter().all(|p| p.proven)
     }
 
-    /// The least code among the images of `code`; `digits` is scratch space.
-    pub fn canonical(&self, mut code: Code, digits: &mut Vec<u64>) -> Code {
-        for p in &self.parts {
-            code = p.canonical(code, digits);
+    /// The least code among the images of `code`; `digits` is scratch space. The swap commutes
+    /// with every part, so the least image is the lesser of the least images of `code` and of
+    /// its swap.
+    pub fn canonical(&self, code: Code, digits: &mut Vec<u64>) -> Code {
+        let parts = |mut code: Code, digits: &mut Vec<u64>| {
+            for p in &self.parts {
+                code = p.canonical(code, digits);
+            }
+            code
+        };
+        let least = parts(code, digits);
+        match &self.swap {
+            Some(s) => least.min(parts(s.apply(code), digits)),
+            None => least,
         }
-        code
+    }
+
+    /// Whether the swap maps `code`'s class to itself (`code` is alike to its swap under the
+    /// parts alone).
+    fn swap_fixes_class(&self, code: Code, digits: &mut Vec<u64>) -> bool {
+        let parts = |mut code: Code, digits: &mut Vec<u64>| {
+            for p in &self.parts {
+                code = p.canonical(code, digits);
+            }
+            code
+        };
+        self.swap
+            .as_ref()
+            .is_none_or(|s| parts(code, digits) == parts(s.apply(code), digits))
     }
 
     /// How many images of `code` the parts not proven give (saturating): what checking the
     /// position costs.
     pub fn unproven_orbit(&self, code: Code) -> u64 {
         let mut digits = Vec::new();
-        self.parts.iter().filter(|p| !p.proven).fold(1u64, |n, p| {
+        let n = self.parts.iter().filter(|p| !p.proven).fold(1u64, |n, p| {
             n.saturating_mul(p.orbit_size(code, &mut digits))
-        })
+        });
+        match self.swap {
+            Some(_) => n.saturating_mul(2),
+            None => n,
+        }
     }
 
     /// Every distinct image of `code` under the parts not proven (and their combinations), but
@@ -117,6 +149,21 @@ impl Symmetry {
             next.dedup_by_key(|i| i.code);
             all = next;
         }
+        if let Some(s) = &self.swap {
+            let swapped: Vec<Image> = all
+                .iter()
+                .map(|i| Image {
+                    code: s.apply(i.code),
+                    how: match &*i.how {
+                        "" => Cow::Owned(s.how.clone()),
+                        h => Cow::Owned(format!("{h}, {}", s.how)),
+                    },
+                })
+                .collect();
+            all.extend(swapped);
+            all.sort_by_key(|i| i.code);
+            all.dedup_by_key(|i| i.code);
+        }
         all.retain(|i| i.code != code);
         all
     }
@@ -124,9 +171,14 @@ impl Symmetry {
     /// How many distinct positions the class of `code` holds (saturating).
     pub fn orbit_size(&self, code: Code) -> u64 {
         let mut digits = Vec::new();
-        self.parts.iter().fold(1u64, |n, p| {
+        let n = self.parts.iter().fold(1u64, |n, p| {
             n.saturating_mul(p.orbit_size(code, &mut digits))
-        })
+        });
+        if self.swap_fixes_class(code, &mut digits) {
+            n
+        } else {
+            n.saturating_mul(2)
+        }
     }
 
     /// Whether every transformation leaves `code` as it is.
@@ -136,7 +188,10 @@ impl Symmetry {
 
     /// The declaration (an index into `rules.symmetries`) of the first part not proven.
     pub fn first_unproven(&self) -> usize {
-        self.parts.iter().find(|p| !p.proven).map_or(0, |p| p.decl)
+        match self.parts.iter().find(|p| !p.proven) {
+            Some(p) => p.decl,
+            None => self.swap.as_ref().map_or(0, |s| s.decl),
+        }
     }
 }
 

@@ -50,14 +50,44 @@ impl<R: Rng> Gen<'_, R> {
             let listed: Vec<String> = places.iter().map(|p| p.to_string()).collect();
             kind = format!("permutation [{}]", listed.join(", "));
         }
-        format!("  symmetry {name}: {kind}\n")
+        // Now and then two of the values swapped with the players (the variable's own
+        // declaration, or one of a single value's).
+        let swappable: Vec<super::scope::Var> = self
+            .vars
+            .iter()
+            .filter(|v| !v.is_bool && v.hi_v > v.lo_v)
+            .filter(|v| {
+                matches!(
+                    v.shape,
+                    Shape::Scalar | Shape::Array(_) | Shape::Grid { .. }
+                )
+            })
+            .cloned()
+            .collect();
+        let mut extra = String::new();
+        if let (true, Some(v)) = (self.chance(0.25), self.pick(&swappable).cloned()) {
+            let (var, shape, lo, hi, names) = (v.name, v.shape, v.lo_v, v.hi_v, v.values);
+            let a = self.int_in(lo, hi);
+            let b = if a == hi { lo } else { self.int_in(a + 1, hi) };
+            let word = |x: i64| match &names {
+                Some(n) => n.get((x - lo) as usize).cloned().unwrap_or_default(),
+                None => x.to_string(),
+            };
+            let (a, b) = (word(a), word(b));
+            if var == name {
+                kind = format!("{kind}, swap {a} {b}");
+            } else if !matches!(shape, Shape::Scalar) || self.chance(0.5) {
+                extra = format!("  symmetry {var}: swap {a} {b}\n");
+            }
+        }
+        format!("  symmetry {name}: {kind}\n{extra}")
     }
 }
 
 /// A game built to have a symmetry: take-away on a row of heaps in any order, knocking down
 /// pins of a row read from either end, or marking the cells of a small board under its turns
-/// and reflections. With probability 1/4 one rule singles out a place, so the declaration no
-/// longer holds.
+/// and reflections (and now and then with the two players' marks swapped). With probability 1/4
+/// one rule singles out a place, so the declaration no longer holds.
 pub(super) fn symmetric_game(rng: &mut impl Rng) -> String {
     let broken = rng.gen_bool(0.25);
     match rng.gen_range(0..4) {
@@ -184,6 +214,14 @@ fn board(rng: &mut impl Rng, broken: bool) -> String {
         (_, 2) => "mirror",
         _ => "reflections",
     };
+    // The marks exchanged with the players: every mark is the mover's, so the rules keep it,
+    // unless an end rule counts the marks by their numbers.
+    let swap = rng.gen_bool(0.4);
+    let kind = if swap {
+        format!("{kind}, swap 1 2")
+    } else {
+        kind.to_string()
+    };
     let avoid = if broken {
         " and not (r == 0 and c == 0)"
     } else {
@@ -191,7 +229,7 @@ fn board(rng: &mut impl Rng, broken: bool) -> String {
     };
     // Ends that every turn and reflection keeps: the marks in all, the corners.
     let (n, m) = (rows - 1, cols - 1);
-    let ends = match rng.gen_range(0..3) {
+    let ends = match rng.gen_range(0..if swap && !broken { 5 } else { 3 }) {
         0 => format!(
             "  end if sum(b) >= {}: last mover wins\n",
             rng.gen_range(2..=cols * rows)

@@ -1,7 +1,8 @@
 //! Symmetry declarations, as docs/language.md defines them: the positions alike to a position are
 //! those reached from it by applying the declared transformations any number of times (a grid's
 //! quarter turn, its reflections; an array reversed, turned one place round as a ring, or two
-//! neighbouring elements swapped for `any order`). A declaration holds for a class of positions when every member ends the same
+//! neighbouring elements swapped for `any order`; two values exchanged with the players for
+//! `swap`). A declaration holds for a class of positions when every member ends the same
 //! way, fails with the same kind of fault, or has as many moves into each class (keeping the turn
 //! alike). Each reachable position whose class breaks this gets a `BrokenSymmetry` fault.
 
@@ -10,12 +11,14 @@ use super::{Fault, FaultKind, Game, Position, Shape};
 use crate::syntax::ast::SymmetryKind;
 use std::collections::{BTreeSet, HashMap};
 
-/// One transformation of one variable: its value at index `k` (cells row by row) goes to
-/// index `dest[k]`.
+/// One transformation: of one variable, whose value at index `k` (cells row by row) goes to
+/// index `dest[k]`; or the colour swap (`swap A B`), which exchanges two values in each variable
+/// that declares one, and exchanges the players: whose turn it is, who moved last and each `per
+/// player` variable's two values.
 #[derive(Clone, Debug)]
-struct Map {
-    var: String,
-    dest: Vec<usize>,
+enum Map {
+    Cells { var: String, dest: Vec<usize> },
+    Swap { values: Vec<(String, i64, i64)> },
 }
 
 /// A class's signature: how it ends, fails or which classes its moves reach.
@@ -26,9 +29,10 @@ enum Sig {
     Moves(Vec<(Position, bool)>),
 }
 
-/// The generators of every declaration.
+/// The generators of every declaration: the swaps of every declaration make one.
 fn generators(game: &Game) -> Vec<Map> {
     let mut out = Vec::new();
+    let mut swapped = Vec::new();
     for s in &game.symmetries {
         let Some(v) = game.var(&s.var.name) else {
             continue;
@@ -39,6 +43,17 @@ fn generators(game: &Game) -> Vec<Map> {
                 // Element k goes to the place listed k-th (on a grid too, cells row by row).
                 (_, SymmetryKind::Permutation(k)) => {
                     vec![s.perms[*k as usize].iter().map(|&p| p as usize).collect()]
+                }
+                (_, SymmetryKind::Swap(k)) => {
+                    let held = |text: &str| match &v.values {
+                        Some(names) => names.iter().position(|n| n == text).map(|p| p as i64),
+                        None => text.parse::<i64>().ok(),
+                    };
+                    let [a, b] = &s.swaps[*k as usize];
+                    if let (Some(a), Some(b)) = (held(&a.0), held(&b.0)) {
+                        swapped.push((v.name.clone(), a, b));
+                    }
+                    Vec::new()
                 }
                 (Shape::Grid { cols }, k) => grid_maps(n / cols, cols, *k),
                 (_, SymmetryKind::Mirror) => vec![(0..n).map(|i| n - 1 - i).collect()],
@@ -57,11 +72,14 @@ fn generators(game: &Game) -> Vec<Map> {
                     .collect(),
                 _ => Vec::new(),
             };
-            out.extend(maps.into_iter().map(|dest| Map {
+            out.extend(maps.into_iter().map(|dest| Map::Cells {
                 var: v.name.clone(),
                 dest,
             }));
         }
+    }
+    if !swapped.is_empty() {
+        out.push(Map::Swap { values: swapped });
     }
     out
 }
@@ -94,24 +112,46 @@ fn grid_maps(rows: usize, cols: usize, kind: SymmetryKind) -> Vec<Vec<usize>> {
     }
 }
 
-fn apply(m: &Map, p: &Position) -> Position {
-    let Map { var, dest } = m;
+fn apply(game: &Game, m: &Map, p: &Position) -> Position {
     let mut q = p.clone();
-    if let (Some(old), Some(new)) = (p.vars.get(var), q.vars.get_mut(var)) {
-        for (k, v) in old.iter().enumerate() {
-            new[dest[k]] = *v;
+    match m {
+        Map::Cells { var, dest } => {
+            if let (Some(old), Some(new)) = (p.vars.get(var), q.vars.get_mut(var)) {
+                for (k, v) in old.iter().enumerate() {
+                    new[dest[k]] = *v;
+                }
+            }
+        }
+        Map::Swap { values } => {
+            for (var, a, b) in values {
+                for v in q.vars.get_mut(var).into_iter().flatten() {
+                    *v = match *v {
+                        x if x == *a => *b,
+                        x if x == *b => *a,
+                        x => x,
+                    };
+                }
+            }
+            for v in game.vars.iter().filter(|v| v.shape == Shape::PerPlayer) {
+                if let Some(both) = q.vars.get_mut(&v.name) {
+                    both.reverse();
+                }
+            }
+            let other = |m: u8| if m == 1 || m == 2 { 3 - m } else { m };
+            q.mover = other(p.mover);
+            q.last_mover = other(p.last_mover);
         }
     }
     q
 }
 
 /// Every position alike to `p`, `p` included.
-fn orbit(gens: &[Map], p: &Position) -> BTreeSet<Position> {
+fn orbit(game: &Game, gens: &[Map], p: &Position) -> BTreeSet<Position> {
     let mut seen = BTreeSet::from([p.clone()]);
     let mut todo = vec![p.clone()];
     while let Some(q) = todo.pop() {
         for g in gens {
-            let r = apply(g, &q);
+            let r = apply(game, g, &q);
             if seen.insert(r.clone()) {
                 todo.push(r);
             }
@@ -132,7 +172,7 @@ impl Classes<'_> {
         if let Some(c) = self.class.get(p) {
             return c.clone();
         }
-        let members = orbit(&self.gens, p);
+        let members = orbit(self.game, &self.gens, p);
         let least = members.first().cloned().unwrap_or_else(|| p.clone());
         for m in members {
             self.class.insert(m, least.clone());
@@ -169,7 +209,7 @@ pub fn broken(game: &Game, positions: &[Position]) -> Vec<(usize, Fault)> {
     for (i, p) in positions.iter().enumerate() {
         let class = c.of(p);
         if !verdict.contains_key(&class) {
-            let members = orbit(&c.gens, p);
+            let members = orbit(game, &c.gens, p);
             let sigs: Vec<(Position, Sig)> = members
                 .into_iter()
                 .map(|m| (m.clone(), c.sig(&m)))

@@ -129,7 +129,7 @@ fn grid_group(rows: u32, cols: u32, kinds: &[SymmetryKind], listed: &[Perm]) -> 
                 SymmetryKind::Reflections => gens.extend([mirror.clone(), transpose.clone()]),
                 SymmetryKind::Mirror => gens.push(mirror.clone()),
                 SymmetryKind::Flip => gens.push(flip.clone()),
-                SymmetryKind::AnyOrder | SymmetryKind::Permutation(_) => {}
+                SymmetryKind::AnyOrder | SymmetryKind::Permutation(_) | SymmetryKind::Swap(_) => {}
             }
         }
     } else {

@@ -18,6 +18,9 @@ pub struct CSymmetry {
     pub proven: bool,
     /// The permutations listed (`permutation [...]`), each as where element (or cell) k goes.
     pub perms: Vec<Vec<u32>>,
+    /// `swap A B`: the two values (as the variable holds them) exchanged in every element,
+    /// together with the players.
+    pub swap: Option<(i64, i64)>,
 }
 
 /// Whether every rule treats the elements of array `var` alike, so that any permutation of them

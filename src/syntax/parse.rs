@@ -103,7 +103,7 @@ fn parse_symmetry(pair: Pair<Rule>) -> Result<SymmetryDecl> {
     let s = span(&pair);
     let mut it = children(pair).filter(|p| p.as_rule() != Rule::kw_symmetry);
     let var = ident(next(&mut it, s)?);
-    let (mut kinds, mut perms) = (Vec::new(), Vec::new());
+    let (mut kinds, mut perms, mut swaps) = (Vec::new(), Vec::new(), Vec::new());
     for p in it.filter(|p| p.as_rule() == Rule::symmetry_kind) {
         let k = first(p)?;
         let kind = match k.as_rule() {
@@ -123,6 +123,18 @@ fn parse_symmetry(pair: Pair<Rule>) -> Result<SymmetryDecl> {
                 perms.push(places);
                 SymmetryKind::Permutation(perms.len() as u32 - 1)
             }
+            Rule::sym_swap => {
+                let mut values = k
+                    .clone()
+                    .into_inner()
+                    .filter(|p| p.as_rule() == Rule::sym_value)
+                    .map(|p| (p.as_str().to_string(), span(&p)));
+                let (Some(a), Some(b)) = (values.next(), values.next()) else {
+                    continue;
+                };
+                swaps.push([a, b]);
+                SymmetryKind::Swap(swaps.len() as u32 - 1)
+            }
             _ => SymmetryKind::AnyOrder,
         };
         kinds.push((kind, span(&k)));
@@ -131,6 +143,7 @@ fn parse_symmetry(pair: Pair<Rule>) -> Result<SymmetryDecl> {
         var,
         kinds,
         perms,
+        swaps,
         span: s,
     })
 }

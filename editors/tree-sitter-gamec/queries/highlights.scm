@@ -64,6 +64,8 @@
   "flip"
   "any"
   "order"
+  "permutation"
+  "swap"
   "throws"
   "beats"
   "scores"

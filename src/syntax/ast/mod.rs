@@ -76,6 +76,8 @@ pub struct SymmetryDecl {
     pub kinds: Vec<(SymmetryKind, Span)>,
     /// The permutations listed (`permutation [2, 0, 1]`): where element k goes, for each k.
     pub perms: Vec<Vec<u64>>,
+    /// The pairs of values swapped (`swap x o`), each as written: a value's name or a number.
+    pub swaps: Vec<[(String, Span); 2]>,
     pub span: Span,
 }
 
@@ -93,6 +95,8 @@ pub enum SymmetryKind {
     AnyOrder,
     /// `permutation [...]`: the declaration's listed permutation number k (in `perms`).
     Permutation(u32),
+    /// `swap A B`: the declaration's swapped pair number k (in `swaps`), with the players.
+    Swap(u32),
 }
 
 #[derive(Clone, Debug)]

@@ -1,0 +1,195 @@
+//! `swap A B` in a symmetry declaration: two values exchanged in every cell together with the
+//! players (a colour swap). Checked at every position solved, so a swap the rules do not have is
+//! `gamec::broken_symmetry`, and one they have solves as `--no-symmetry` does.
+
+mod common;
+use common::*;
+
+/// Quixo 3 x 3 (issue 24's file, `benches/games/quixo.game`): either player's cubes can make any
+/// pattern, so a position and its colours swapped (the other player to move) are both reached.
+const QUIXO: &str = "benches/games/quixo.game";
+
+/// Connect Four on a small board, its discs' colours swapped with the players and mirrored.
+const FOUR: &str = r#"game "Four" {
+  option width: 1..=7 = 3
+  option height: 1..=6 = 3
+  state { board: grid width x height of {empty ".", red "R", yellow "Y"} = empty }
+  def disc(p) = if p == 1 then red else yellow
+  def connected(p) = any(line in lines(board, 3) where all(v in line where v == disc(p)))
+  move drop(c in cols(board)) if board[0, c] == empty as "column {c}" {
+    board[last(r in rows(board) where board[r, c] == empty), c] = disc(mover)
+  }
+  end if connected(last mover): last mover wins
+  end if no moves: RESULT
+  symmetry board: mirror, swap red yellow
+}
+"#;
+
+fn solve(source: &str, args: &[&str]) -> Run {
+    let mut all = vec!["solve", "-"];
+    all.extend_from_slice(args);
+    gamec_in(&all, source)
+}
+
+/// The output without the lines a declaration may change.
+fn without_counts(text: &str) -> String {
+    let kept = |l: &&str| {
+        !["positions", "symmetry", "by value", "order"]
+            .iter()
+            .any(|w| l.starts_with(w))
+    };
+    text.lines()
+        .filter(kept)
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+fn line<'a>(out: &'a str, key: &str) -> &'a str {
+    out.lines()
+        .find_map(|l| l.strip_prefix(key))
+        .unwrap_or_else(|| panic!("no `{key}` in\n{out}"))
+        .trim()
+}
+
+#[test]
+fn quixo_with_its_colours_swapped_solves_half_the_classes_with_the_same_answers() {
+    let with = gamec(&["solve", QUIXO]);
+    let plain = gamec(&["solve", QUIXO, "--no-symmetry"]);
+    let (with, plain) = (stdout(&with), stdout(&plain));
+    assert_eq!(line(&with, "positions"), "2219 up to symmetry");
+    assert_eq!(
+        line(&with, "symmetry"),
+        "board: rotations, reflections, swap x o (checked at every position solved)"
+    );
+    assert_eq!(line(&plain, "positions"), "32027");
+    assert_eq!(line(&with, "value"), "win in 7 for the player to move");
+    assert_eq!(without_counts(&with), without_counts(&plain));
+    // A position and its swap (the other player to move) have one value, looked up by class.
+    for at in [
+        "board=[X, X, O / -, O, - / -, X, -], turn=2",
+        "board=[O, O, X / -, X, - / -, O, -], turn=1",
+        "board=[X, -, - / -, O, - / -, -, -], turn=2",
+    ] {
+        let with = stdout(&gamec(&["solve", QUIXO, "--at", at]));
+        let plain = stdout(&gamec(&["solve", QUIXO, "--no-symmetry", "--at", at]));
+        assert_eq!(without_counts(&with), without_counts(&plain), "{at}");
+    }
+}
+
+#[test]
+fn a_true_swap_solves_as_without_it_in_every_order() {
+    let four = FOUR.replace("RESULT", "tie");
+    for order in [
+        &[][..],
+        &["--order", "depth-first"],
+        &["--order", "tiers", "--threads", "2"],
+    ] {
+        let with = solve(&four, order);
+        let mut plain_args = order.to_vec();
+        plain_args.push("--no-symmetry");
+        let plain = solve(&four, &plain_args);
+        assert_eq!(with.code, 0, "{}", with.stderr);
+        assert_eq!(without_counts(&with.stdout), without_counts(&plain.stdout));
+    }
+}
+
+#[test]
+fn a_swap_the_rules_do_not_have_is_broken_symmetry_in_every_order() {
+    // A full board is a win for player 1, whoever is to move: swapping the players changes it.
+    let four = FOUR.replace("RESULT", "player 1 wins");
+    for order in [
+        &[][..],
+        &["--order", "depth-first", "--threads", "2"],
+        &["--order", "tiers", "--threads", "2"],
+    ] {
+        let r = solve(&four, order);
+        assert_eq!(r.code, 1, "{}", r.stdout);
+        assert!(
+            r.stderr.starts_with("gamec::broken_symmetry"),
+            "{}",
+            r.stderr
+        );
+        let flat: String = r.stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains("with red and │ yellow swapped, and players 1 and 2")
+                || flat.contains("with red and yellow │ swapped, and players 1 and 2")
+                || flat.contains("with red and yellow swapped, │ and players 1 and 2")
+                || flat.contains("with red and yellow swapped, and players 1 and 2"),
+            "{flat}"
+        );
+    }
+    let r = solve(&four, &[]);
+    let flat: String = r
+        .stderr
+        .lines()
+        .map(|l| l.trim_start_matches([' ', '×', '│']).trim_end())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        flat.contains(
+            "the rules do not treat board=[R, R, Y / Y, R, R / R, Y, Y], turn=2 and its image with red and yellow swapped, and players 1 and 2 (board=[Y, Y, R / R, Y, Y / Y, R, R], turn=1) alike: in the first the game ends (a loss for the player to move), in the second the game ends (a win for the player to move)"
+        ),
+        "{flat}"
+    );
+}
+
+/// `gamec check` of a file with this symmetry line, its stderr.
+fn refused(state: &str, reads: &str, symmetry: &str) -> String {
+    let src = format!(
+        "game \"G\" {{\n  state {{ {state} }}\n  move m if n < 2 and {reads} {{ n += 1 }}\n  end if no moves: mover loses\n  symmetry {symmetry}\n}}\n"
+    );
+    let r = gamec_in(&["check", "-"], &src);
+    assert_eq!(r.code, 1, "{symmetry}: {}", r.stdout);
+    let flat: String = r
+        .stderr
+        .lines()
+        .map(|l| l.trim_start_matches([' ', '×', '│']).trim_end())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(flat.starts_with("gamec::bad_symmetry"), "{flat}");
+    flat
+}
+
+#[test]
+fn swaps_of_values_a_variable_does_not_have_are_refused() {
+    let cells = "n: 0..=2 = 0; b: [{empty, red, blue}; 2] = empty";
+    let r = refused(cells, "b[0] != red", "b: mirror, swap red bleu");
+    assert!(
+        r.contains(
+            "`bleu` is not a value of `b` (did you mean `blue`?); its values are empty, red, blue"
+        ),
+        "{r}"
+    );
+    let r = refused(cells, "b[0] != red", "b: swap red red");
+    assert!(r.contains("`swap red red` names one value twice"), "{r}");
+    let r = refused(cells, "b[0] != red", "b: swap red blue, swap empty red");
+    assert!(r.contains("`b` has one `swap` already"), "{r}");
+    let r = refused(cells, "b[0] != red", "n: swap 1 3");
+    assert!(
+        r.contains("`n` holds numbers in 0..=2, and `3` is not one of them"),
+        "{r}"
+    );
+    let r = refused(
+        "n: 0..=2 = 0; s: [bool; 2] = false",
+        "s[0]",
+        "s: swap true false",
+    );
+    assert!(r.contains("`s` holds true or false"), "{r}");
+    let r = refused(
+        "n: 0..=2 = 0; k: per player 0..=3 = 0",
+        "k[1] == 0",
+        "k: swap 1 2",
+    );
+    assert!(
+        r.contains("`swap` already exchanges them with the players"),
+        "{r}"
+    );
+    // A single value may have a swap, and only a swap.
+    let r = refused(cells, "b[0] != red", "n: mirror");
+    assert!(
+        r.contains(
+            "(one value can only have two of its values swapped with the players: `swap A B`)"
+        ),
+        "{r}"
+    );
+}
