@@ -65,7 +65,7 @@ pub fn solve(
     limit: u64,
     impartial: bool,
 ) -> Result<Option<Solution>, SolveError> {
-    let store = Store::for_space(engine.space, engine.hashed);
+    let store = Store::for_space(engine.space, engine.hashed)?;
     let (limit, memory_bound) = match store {
         // A dense table is allocated up front, and bounded by its size.
         Store::Sparse(_) => memory::position_budget(limit, memory::SPARSE_BYTES_PER_POSITION),

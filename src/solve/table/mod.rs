@@ -116,7 +116,7 @@ pub(super) fn solve(
     {
         return Ok(None);
     }
-    let store = Store::for_space(space, engine.hashed);
+    let store = Store::for_space(space, engine.hashed)?;
     // Without the memory for an array and a bit per code, the compact graph takes the game.
     let reached = zeroed(space.div_ceil(64) as usize);
     let (Some(reached), false) = (reached, matches!(store, Store::Sparse(_))) else {

@@ -156,7 +156,7 @@ fn run(
     impartial: bool,
     plan: Plan,
 ) -> Result<Option<Solution>, SolveError> {
-    let mut store = Store::for_space(engine.space, engine.hashed);
+    let mut store = Store::for_space(engine.space, engine.hashed)?;
     let sparse = matches!(store, Store::Sparse(_));
     // A hash map costs its own bytes and a list entry a position.
     let (limit, memory_bound) = if sparse {
