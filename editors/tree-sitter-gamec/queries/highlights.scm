@@ -64,6 +64,7 @@
   "flip"
   "any"
   "order"
+  "permutation"
   "throws"
   "beats"
   "scores"
