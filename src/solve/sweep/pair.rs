@@ -1,15 +1,19 @@
 //! A sweep on two threads: one finds the positions (down the numbers from the start, say),
 //! setting a bit a position in a bitset, while the other values positions in the table from the
 //! other end at the same time. Where finding has passed, the valuing thread values only the
-//! positions found; before that, every code the compiled kernel values, not knowing yet which are
-//! reached (its children are valued before it all the same). A code the kernel leaves to the
+//! positions found; before that, every code the compiled kernel values, not knowing yet which
+//! are reached (its children are valued before it all the same). A code the kernel leaves to the
 //! general step is never valued ahead of finding: the valuing thread waits until finding has
-//! passed it, and values it only if it was found (a code never reached can take the general step
-//! a million moves: fuzz seed 21's input 81640, a `0..=t1` parameter with `t1` up to 10^6, ran
-//! for minutes where the reached positions take milliseconds). A position it cannot value (a
-//! rule fails there) is set aside. At the end, entries of positions not reached are cleared, the counts and whether Grundy
-//! values hold are read off the reached ones, and a position set aside that turns out reached
-//! has its fault reported (finding would have reported it first).
+//! passed it, and values it only if it was found (a code never reached can take the general
+//! step a million moves: fuzz seed 21's input 81640, a `0..=t1` parameter with `t1` up to 10^6,
+//! ran for minutes where the reached positions take milliseconds). A position it cannot value
+//! (a rule fails there) is set aside. At the end, entries of positions not reached are cleared,
+//! the counts and whether Grundy values hold are read off the reached ones, and a position set
+//! aside that turns out reached has its fault reported (finding would have reported it first).
+//!
+//! Finding publishes how far it has got with a release store after setting the bits of what it
+//! passed, and valuing reads it with an acquire load: a code read as passed has its bit as
+//! finding left it.
 
 use super::super::progress::Progress;
 use super::super::shared::atomic16;
@@ -18,7 +22,9 @@ use super::super::SolveError;
 use super::{Found, CHUNK};
 use crate::engine::{verifying, Child, Code, Engine, Expand, Scratch, SweepKernels};
 use crate::jit::{Buffers, Status};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{
+    AtomicBool, AtomicU64, Ordering::Acquire, Ordering::Relaxed, Ordering::Release,
+};
 use std::time::Duration;
 
 /// The shared state of the two threads.
@@ -63,7 +69,7 @@ impl Pair<'_, '_> {
 
     /// Whether finding has passed every code of `a..=b`.
     fn settled(&self, (a, b): (Code, Code)) -> bool {
-        let settled = self.settled.load(Relaxed);
+        let settled = self.settled.load(Acquire);
         match self.down {
             true => a >= settled,
             false => b < settled,
@@ -156,7 +162,7 @@ impl Pair<'_, '_> {
                 };
             }
             self.settled
-                .store(if self.down { a } else { b + 1 }, Relaxed);
+                .store(if self.down { a } else { b + 1 }, Release);
         }
         Ok((Found::Done, positions))
     }
