@@ -1,7 +1,8 @@
 //! `gamec lsp`: a client here spawns the binary and speaks JSON-RPC to it over its stdin and
 //! stdout (Content-Length framing, written here), checking the exact answers: the capabilities,
 //! diagnostics as a file is opened and fixed (a throw game too), hover, go to definition,
-//! completion, formatting, malformed input and unknown methods, and shutdown and exit.
+//! completion (the kinds of a `symmetry` line too), formatting, malformed input and unknown
+//! methods, and shutdown and exit.
 
 #[path = "lsp/client.rs"]
 mod client;
@@ -174,6 +175,48 @@ fn ranged_changes_saves_and_broken_text_are_handled() {
     c.shutdown_and_exit(3);
 }
 
+/// After `symmetry VAR:` (and after each comma there) completion offers the kinds, and hover on
+/// one says what it rearranges.
+#[test]
+fn the_kinds_of_a_symmetry_line_are_completed_and_described() {
+    let mut c = Client::start();
+    c.initialize();
+    let text = "game \"T\" {\n  state { heap: [0..=3; 3] = [1, 2, 3] }\n  \
+                move take(i in indices(heap)) if heap[i] > 0 { heap[i] -= 1 }\n  \
+                end if no moves: mover loses\n  symmetry heap: permutation [1, 2, 0], \n}\n";
+    let doc = json!({"uri": URI, "languageId": "game", "version": 1, "text": text});
+    c.notify("textDocument/didOpen", json!({"textDocument": doc}));
+    let r = c.request(2, "textDocument/completion", at(4, 40));
+    let items: Vec<(&str, &Value)> = r["result"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|i| (i["label"].as_str().unwrap_or(""), &i["kind"]))
+        .collect();
+    let keyword = json!(14);
+    assert_eq!(
+        items,
+        [
+            ("rotations", &keyword),
+            ("reflections", &keyword),
+            ("mirror", &keyword),
+            ("flip", &keyword),
+            ("any order", &keyword),
+            ("permutation", &keyword),
+        ]
+    );
+    let r = c.request(3, "textDocument/hover", at(4, 20));
+    assert_eq!(
+        r["result"],
+        json!({
+            "contents": {"kind": "markdown", "value": "`permutation [p0, p1, ...]`: element (or \
+                cell, numbered row by row) k goes to place pk"},
+            "range": range(4, 17, 28),
+        })
+    );
+    c.shutdown_and_exit(4);
+}
+
 #[test]
 fn a_throw_game_gets_its_diagnostics() {
     let uri = "file:///work/rps.game";
@@ -271,10 +314,12 @@ fn exit_without_shutdown_is_exit_code_1() {
 
 /// Over every shipped game: each name used leads to a declaration of the same name, hover
 /// there shows that declaration's text, and hover, definition and completion at any offset of
-/// the game or of a cut-off copy of it (as while typing) answer without failing.
+/// the game or of a cut-off copy of it (as while typing) answer without failing; completion
+/// offers the keywords, or exactly the symmetry kinds where a `symmetry` line lists them.
 #[test]
 fn every_use_in_the_shipped_games_leads_to_its_declaration() {
-    use gamec::lsp::{completion::complete, hover, index::Index};
+    use gamec::lsp::{completion::complete, hover, index::Index, kinds, words::SYMMETRY_KINDS};
+    let kind_words: Vec<String> = SYMMETRY_KINDS.iter().map(|(k, _)| k.to_string()).collect();
     let dir = format!("{}/games", env!("CARGO_MANIFEST_DIR"));
     let mut uses = 0;
     for entry in std::fs::read_dir(dir).expect("games/") {
@@ -294,7 +339,12 @@ fn every_use_in_the_shipped_games_leads_to_its_declaration() {
             let Some(part) = text.get(..cut) else {
                 continue;
             };
-            assert!(complete(part, cut).iter().any(|i| i.label == "game"));
+            let labels: Vec<String> = complete(part, cut).into_iter().map(|i| i.label).collect();
+            // Among a symmetry line's kinds, exactly the kinds; elsewhere every keyword.
+            match kinds::among_kinds(part, cut) {
+                true => assert_eq!(labels, kind_words, "{path:?} at {cut}"),
+                false => assert!(labels.iter().any(|l| l == "game"), "{path:?} at {cut}"),
+            }
             for off in (0..=cut).step_by(97) {
                 let _ = hover::hover(part, off);
                 let _ = hover::definition(part, off);

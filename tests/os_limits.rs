@@ -3,7 +3,9 @@
 //! `gamec::out_of_memory`, never an aborted allocation. Both games below used to abort (SIGABRT,
 //! "memory allocation of … bytes failed"): the 20,000,001-position chain under 600 MB (its table
 //! widened to 64-bit entries past a 512 MiB stack reservation), and the game with 14 positions
-//! among 1.3 billion codes under 600 MB and 3 GB (a 2.7 GB array reserved for them).
+//! among 1.3 billion codes under 600 MB and 3 GB (a 2.7 GB array reserved for them). The hash
+//! table of a game numbered in 34 bits aborted too, under 100 MB, asking for its first 64 MiB of
+//! slots: its slots are now allocated (and doubled) fallibly.
 
 use std::path::Path;
 use std::process::Command;
@@ -27,6 +29,16 @@ const WIDE: &str = r#"game "Wide" {
   move step if x < 13 and y < 639 { x += 1 }
   move skip if x == 13 and y < 639 { y = 639 }
   end if x == 13: last mover wins
+}
+"#;
+
+/// 9 million positions in a numbering of 34 bits (3001 x 3001 x 1000 codes): the hash table's
+/// 4-byte slots, which start at 2^24 (64 MiB).
+const HASHED: &str = r#"game "Q" {
+  state { a: 0..=3000 = 0; b: 0..=3000 = 0; z: 0..=999 = 0 }
+  move up if a < 3000 { a += 1 }
+  move right if b < 3000 { b += 1 }
+  end if a == 3000 and b == 3000 and z == 0: last mover wins
 }
 "#;
 
@@ -104,31 +116,57 @@ fn few_positions_in_a_wide_numbering_get_a_hash_table_under_3_gb() {
     assert_solved(WIDE, 3_000_000_000, WIDE_SOLVED);
 }
 
-/// Under 250 MB the chain's array does not fit (10 bytes a code as its entries widen): in the
-/// hash table, depth first, its line of play outgrows the budget. The diagnostic's numbers depend
-/// on what the process holds (and so may change how its lines wrap): they are masked, and the
-/// words compared.
-#[test]
-fn a_long_chain_beyond_the_address_space_is_a_diagnostic() {
-    let Some((out, err, code)) = solve_limited(CHAIN, 250_000_000) else {
-        return;
-    };
+/// The words of a diagnostic, its numbers (but those in `kept`) masked as `N`: they depend on
+/// what the process holds, and so may change how its lines wrap.
+fn masked(err: &str, kept: &[&str]) -> String {
     let words: Vec<String> = err
         .split_whitespace()
         .filter(|w| *w != "│")
         .map(|w| match w.trim_start_matches('(').parse::<u64>() {
+            _ if kept.contains(&w) => w.to_string(),
             Ok(_) if w.starts_with('(') => "(N".to_string(),
             Ok(_) => "N".to_string(),
             Err(_) => w.to_string(),
         })
         .collect();
+    words.join(" ")
+}
+
+/// Under 250 MB the chain's array does not fit (10 bytes a code as its entries widen): in the
+/// hash table, depth first, its line of play outgrows the budget.
+#[test]
+fn a_long_chain_beyond_the_address_space_is_a_diagnostic() {
+    let Some((out, err, code)) = solve_limited(CHAIN, 250_000_000) else {
+        return;
+    };
     let want = "gamec::out_of_memory × the line of play being explored needs more memory than is \
                 available (N positions deep, N moves waiting to be explored along it) help: A long \
                 line of play, or one through positions with very many moves, needs memory for each \
                 position on it and each move not yet explored: choose smaller options with \
                 `--set`, or free memory and try again.";
     assert_eq!(
-        (code, out.as_str(), words.join(" ").as_str()),
+        (code, out.as_str(), masked(&err, &[]).as_str()),
+        (1, "", want),
+        "{err}"
+    );
+}
+
+/// Under 100 MB the hash table's first 2^24 slots (64 MiB) are refused: the solve stops with
+/// `gamec::out_of_memory`, where it aborted with SIGABRT ("memory allocation of 67108864 bytes
+/// failed").
+#[test]
+fn a_hash_table_refused_its_slots_is_a_diagnostic() {
+    let Some((out, err, code)) = solve_limited(HASHED, 100_000_000) else {
+        return;
+    };
+    let want =
+        "gamec::out_of_memory × the system refused the memory for a table of 67108864 bytes \
+                (the memory available: N bytes, left under the address-space limit, `ulimit -v`) \
+                help: Raise the limit (`ulimit -v`, or the container's or cgroup's memory limit) \
+                or free memory and try again, or choose smaller options with `--set` or narrow \
+                the state's ranges so that fewer positions are numbered.";
+    assert_eq!(
+        (code, out.as_str(), masked(&err, &["67108864"]).as_str()),
         (1, "", want),
         "{err}"
     );

@@ -2,11 +2,11 @@
 //! scope there (state variables, options, definitions, enumeration values, throws, and the
 //! parameters and local names of the rule the cursor is in), then the built-ins and keywords.
 //! A file that does not parse (as while typing) gets the names its declarations show by their
-//! shape instead (`scan::declared_names`).
+//! shape instead (`scan::declared_names`). Among the kinds of a `symmetry` line, only the kinds.
 
 use super::hover::parsed;
 use super::index::Kind;
-use super::words::{BUILTINS, KEYWORDS};
+use super::words::{BUILTINS, KEYWORDS, SYMMETRY_KINDS};
 
 /// What an item is, for the editor's icon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +25,9 @@ pub struct Item {
 
 /// The completions at byte `offset` of `text`: names first, then built-ins, then keywords.
 pub fn complete(text: &str, offset: usize) -> Vec<Item> {
+    if super::kinds::among_kinds(text, offset) {
+        return fixed(SYMMETRY_KINDS, ItemKind::Keyword);
+    }
     let mut items: Vec<Item> = match parsed(text) {
         Some((ix, shift)) => ix
             .in_scope(offset.saturating_sub(shift))
@@ -45,19 +48,21 @@ pub fn complete(text: &str, offset: usize) -> Vec<Item> {
             })
             .collect(),
     };
-    let fixed = |words: &[(&str, &str)], kind| {
-        words
-            .iter()
-            .map(|(w, d)| Item {
-                label: w.to_string(),
-                kind,
-                detail: d.to_string(),
-            })
-            .collect::<Vec<Item>>()
-    };
     items.extend(fixed(BUILTINS, ItemKind::Builtin));
     items.extend(fixed(KEYWORDS, ItemKind::Keyword));
     items
+}
+
+/// An item for each of `words`, with its description.
+fn fixed(words: &[(&str, &str)], kind: ItemKind) -> Vec<Item> {
+    words
+        .iter()
+        .map(|(w, d)| Item {
+            label: w.to_string(),
+            kind,
+            detail: d.to_string(),
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -88,6 +93,36 @@ mod tests {
         let all = complete(t, in_body);
         assert!(labels(&all, |k| *k == ItemKind::Keyword).contains(&"again".to_string()));
         assert!(labels(&all, |k| *k == ItemKind::Builtin).contains(&"count".to_string()));
+    }
+
+    #[test]
+    fn after_a_symmetry_colon_the_kinds_are_offered() {
+        let t = "game \"T\" {\n  state { heap: [0..=3; 3] = 0 }\n  symmetry heap: ";
+        let kinds = |text: &str| -> Vec<String> {
+            complete(text, text.len())
+                .iter()
+                .map(|i| i.label.clone())
+                .collect()
+        };
+        let all = [
+            "rotations",
+            "reflections",
+            "mirror",
+            "flip",
+            "any order",
+            "permutation",
+        ];
+        assert_eq!(kinds(t), all);
+        assert_eq!(kinds(&format!("{t}mirror, ro")), all);
+        let item = &complete(t, t.len())[5];
+        assert_eq!(item.kind, ItemKind::Keyword);
+        assert_eq!(
+            item.detail,
+            "`permutation [p0, p1, ...]`: element (or cell, numbered row by row) k goes to \
+             place pk"
+        );
+        // Past the line, statements again.
+        assert!(kinds(&format!("{t}mirror\n  ")).contains(&"move".to_string()));
     }
 
     #[test]

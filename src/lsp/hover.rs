@@ -1,6 +1,7 @@
 //! Hover and go to definition: pure functions of a file's text and a byte offset. A name shows
 //! its declaration (a variable's type and range or values, an option's default, a move's
-//! parameters, a definition's body) and leads to it; a keyword or built-in shows one line.
+//! parameters, a definition's body) and leads to it; a keyword, built-in or symmetry kind shows
+//! one line.
 
 use super::diagnostics::without_bom;
 use super::index::Index;
@@ -27,6 +28,10 @@ pub fn hover(text: &str, offset: usize) -> Option<(Span, String)> {
     }
     let span = super::scan::word_at(text, offset)?;
     let mut word = text.get(span.start..span.end)?;
+    if super::kinds::among_kinds(text, span.end) {
+        let kind = super::words::describe_kind(word)?;
+        return Some((span, kind.to_string()));
+    }
     // `last mover` and `first mover` are phrases: their `mover` is not the player to move.
     let before = text.get(..span.start).unwrap_or("").trim_end();
     if word == "mover" {
@@ -188,5 +193,31 @@ mod tests {
             Some(Span::new(rock, rock + 4))
         );
         assert_eq!(definition(r, at(r, "covers", 0)), None);
+    }
+
+    #[test]
+    fn the_kinds_of_a_symmetry_line_show_what_they_rearrange() {
+        let t = "game \"T\" {\n  state { heap: [0..=3; 3] = [1, 2, 3] }\n  \
+                 move take(i in indices(heap)) if heap[i] > 0 { heap[i] -= 1 }\n  \
+                 end if no moves: mover loses\n  symmetry heap: any order, mirror\n}\n";
+        let any = at(t, "any", 0);
+        assert_eq!(
+            hover(t, any + 1),
+            Some((
+                Span::new(any, any + 3),
+                "`any order`: an array's elements in any order".to_string()
+            ))
+        );
+        let (_, h) = hover(t, at(t, "order", 0) + 2).unwrap();
+        assert_eq!(h, "`any order`: an array's elements in any order");
+        let (_, h) = hover(t, at(t, "mirror", 0)).unwrap();
+        assert_eq!(
+            h,
+            "`mirror`: left to right: a grid's columns, or an array's elements, in reverse order"
+        );
+        // Outside a symmetry line `any` is the built-in, and a kind's word is nothing.
+        let (_, h) = hover("  end if any(", 9).unwrap();
+        assert_eq!(h, "`any(v in D where C)`: whether some value of D meets C");
+        assert_eq!(hover("  option mirror = 1", 10), None);
     }
 }

@@ -3,7 +3,7 @@
 //! Diagnostics are `gamec check`'s (`diagnostics`); hover, go to definition and completion are
 //! pure functions of a file's text and a byte offset (`hover`, `completion`) over an index of
 //! its names built from the syntax tree (`index`, `walk`), or over a tolerant scan of its words
-//! when it does not parse (`scan`). Formatting is `gamec fmt`'s layout as one edit
+//! when it does not parse (`scan`); after `symmetry VAR:` they are the kinds (`kinds`). Formatting is `gamec fmt`'s layout as one edit
 //! (`formatting`). Positions are UTF-16 columns (`position`).
 
 pub mod completion;
@@ -12,6 +12,7 @@ pub mod diagnostics;
 pub mod formatting;
 pub mod hover;
 pub mod index;
+pub mod kinds;
 pub mod position;
 pub mod scan;
 pub mod server;

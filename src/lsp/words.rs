@@ -1,5 +1,5 @@
-//! The language's own words: keywords and built-in functions, each with the one line that hover
-//! shows and completion offers.
+//! The language's own words: keywords, built-in functions and the kinds of a `symmetry` line,
+//! each with the one line that hover shows and completion offers.
 
 /// Keywords (and the words of fixed phrases) with what they mean.
 pub const KEYWORDS: &[(&str, &str)] = &[
@@ -166,6 +166,38 @@ pub const BUILTINS: &[(&str, &str)] = &[
         "`{square(r, c)}` in a label: the square's name, like `b2`",
     ),
 ];
+
+/// The kinds a `symmetry VAR:` line lists (docs/language.md, `symmetry`), with what each
+/// rearranges.
+pub const SYMMETRY_KINDS: &[(&str, &str)] = &[
+    (
+        "rotations",
+        "`rotations`: a square grid's quarter turns; an array read as a ring, every element moved on by the same number of places",
+    ),
+    (
+        "reflections",
+        "`reflections`: every reflection a grid has: left-right, top-bottom and, on a square, the two diagonals",
+    ),
+    (
+        "mirror",
+        "`mirror`: left to right: a grid's columns, or an array's elements, in reverse order",
+    ),
+    ("flip", "`flip`: top to bottom: a grid's rows in reverse order"),
+    ("any order", "`any order`: an array's elements in any order"),
+    (
+        "permutation",
+        "`permutation [p0, p1, ...]`: element (or cell, numbered row by row) k goes to place pk",
+    ),
+];
+
+/// The description of the symmetry kind `word` is written with (`any` and `order` both name
+/// `any order`).
+pub fn describe_kind(word: &str) -> Option<&'static str> {
+    SYMMETRY_KINDS
+        .iter()
+        .find(|(k, _)| k.split(' ').any(|w| w == word))
+        .map(|(_, d)| *d)
+}
 
 /// The description of a keyword or built-in.
 pub fn describe(word: &str) -> Option<&'static str> {

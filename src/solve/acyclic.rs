@@ -65,7 +65,7 @@ pub fn solve(
     limit: u64,
     impartial: bool,
 ) -> Result<Option<Solution>, SolveError> {
-    let store = Store::for_space(engine.space, engine.hashed);
+    let store = Store::for_space(engine.space, engine.hashed)?;
     let (limit, memory_bound) = match store {
         // A dense table is allocated up front, and bounded by its size.
         Store::Sparse(_) => memory::position_budget(limit, memory::SPARSE_BYTES_PER_POSITION),
@@ -359,14 +359,14 @@ fn push_capped(kids: &mut Vec<Child>, c: Child, max: usize, over: &mut bool) {
     kids.push(c);
 }
 
-/// Makes room for more children within `max`; `false` when there is none.
+/// Makes room for more children within `max`; `false` when there is none, or the system
+/// refuses the memory.
 #[cold]
 #[inline(never)]
 fn grow(kids: &mut Vec<Child>, max: usize) -> bool {
     let room = max.saturating_sub(kids.len());
-    if room == 0 {
-        return false;
-    }
-    kids.reserve_exact(kids.capacity().max(64).min(room));
-    true
+    room > 0
+        && kids
+            .try_reserve_exact(kids.capacity().max(64).min(room))
+            .is_ok()
 }

@@ -14,7 +14,7 @@ pub fn solve(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, So
     progress.say("solving a loopy game on its state graph".to_string());
     let g = Compact::build(engine, roots, limit)?;
     let (values, rems) = retrograde(&g);
-    let mut store = Store::for_space(engine.space, engine.hashed);
+    let mut store = Store::for_space(engine.space, engine.hashed)?;
     let mut counts = [0u64; 4];
     let mut in_all = 0u64;
     for (k, &code) in g.codes.iter().enumerate() {

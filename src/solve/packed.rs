@@ -7,12 +7,27 @@
 //! read, and its place is known from the code alone, so a solver can prefetch the slots of a
 //! position's children before it reads them (a general hash map costs three to six times the
 //! bytes and two dependent reads).
+//!
+//! Every growth asks for its memory fallibly: a refusal (an address-space limit) ends the solve
+//! with `SolveError::Refused`, never an aborted allocation.
 
 use super::entry::{narrow16, widen16, UNSEEN};
 use super::quotient::Quotient;
 use super::wide::Wide;
+use super::SolveError;
+use crate::engine::alloc::{zeroed, Zeroable};
 use crate::engine::Code;
 use rustc_hash::FxHashMap;
+
+/// What a table of slots did with an entry: the slot and its bits above the entry, or the
+/// entries (codes and 16-bit entries) that have no slot, which the caller keeps elsewhere.
+pub(super) type Placed = Result<(usize, u64), Vec<(Code, u16)>>;
+
+/// `n` empty slots, or `Err` with their bytes if the memory is refused.
+pub(super) fn slots<T: Zeroable>(n: usize) -> Result<Vec<T>, SolveError> {
+    let bytes = n.saturating_mul(std::mem::size_of::<T>()) as u64;
+    zeroed(n).ok_or(SolveError::Refused(bytes))
+}
 
 /// The 16-bit form of an entry that is in the general map: tag 7, which no entry has.
 const ELSEWHERE: u16 = 7 << 13;
@@ -59,19 +74,34 @@ pub struct Packed {
 }
 
 impl Packed {
-    /// The table for codes below `space`.
-    pub fn new(space: u64) -> Packed {
-        Packed {
-            slots: Quotient::new(space).map_or_else(|| Slots::Wide(Wide::new()), Slots::Narrow),
+    /// The table for codes below `space`, or `Err` if the memory for its first slots is refused.
+    pub fn new(space: u64) -> Result<Packed, SolveError> {
+        let slots = match Quotient::new(space)? {
+            Some(q) => Slots::Narrow(q),
+            None => Slots::Wide(Wide::new()?),
+        };
+        Ok(Packed {
+            slots,
             elsewhere: FxHashMap::default(),
             strays: 0,
-        }
+        })
     }
 
     /// The 8-byte slots (for tests: what numberings past 34 bits get).
     #[cfg(test)]
     fn wide() -> Packed {
-        Packed::new(u64::MAX)
+        Packed::new(u64::MAX).expect("the slots are granted")
+    }
+
+    /// Keeps `e` for `c` in the general map, or `Err` if the memory for it to grow is refused.
+    fn keep(&mut self, c: Code, e: u64) -> Result<(), SolveError> {
+        if self.elsewhere.try_reserve(1).is_err() {
+            // A map of (code, entry) pairs and a control byte each, doubling.
+            let bytes = (self.elsewhere.capacity() as u64 + 1) * 2 * 17;
+            return Err(SolveError::Refused(bytes));
+        }
+        self.elsewhere.insert(c, e);
+        Ok(())
     }
 
     /// The entry of `c`, or `UNSEEN`.
@@ -85,45 +115,53 @@ impl Packed {
         }
     }
 
-    pub fn set(&mut self, c: Code, e: u64) {
-        self.put(c, e);
+    /// Writes `e` for `c`, or `Err` if the memory for the table to grow is refused.
+    pub fn set(&mut self, c: Code, e: u64) -> Result<(), SolveError> {
+        self.put(c, e).map(|_| ())
     }
 
     /// Writes `e` as `set` does, and says where: `rewrite` can then write `c` again without
     /// searching for it (and so without waiting for its slot to load: a store does not stall).
-    pub fn put(&mut self, c: Code, e: u64) -> Spot {
+    pub fn put(&mut self, c: Code, e: u64) -> Result<Spot, SolveError> {
         let before = either!(&self.slots, t => t.get(c));
         if before.is_none() && self.strays > 0 && self.elsewhere.contains_key(&c) {
             self.elsewhere.insert(c, e);
-            return Spot::NOWHERE;
+            return Ok(Spot::NOWHERE);
         }
         let x = match narrow16(e) {
-            Some(x) if x != 0 => {
-                if before == Some(ELSEWHERE) {
+            Some(x) if x != 0 => x,
+            _ => ELSEWHERE,
+        };
+        if x == ELSEWHERE {
+            self.keep(c, e)?;
+        }
+        let placed = match either!(&mut self.slots, t => t.put(c, x)) {
+            Ok(placed) => placed,
+            Err(refused) => {
+                if x == ELSEWHERE && before != Some(ELSEWHERE) {
                     self.elsewhere.remove(&c);
                 }
-                x
-            }
-            _ => {
-                self.elsewhere.insert(c, e);
-                ELSEWHERE
+                return Err(refused);
             }
         };
-        match either!(&mut self.slots, t => t.put(c, x)) {
-            Ok((slot, above)) if x != ELSEWHERE => Spot {
+        if x != ELSEWHERE && before == Some(ELSEWHERE) {
+            self.elsewhere.remove(&c);
+        }
+        match placed {
+            Ok((slot, above)) if x != ELSEWHERE => Ok(Spot {
                 slot,
                 slots: either!(&self.slots, t => t.slot_count()),
                 above,
-            },
-            Ok(_) => Spot::NOWHERE,
+            }),
+            Ok(_) => Ok(Spot::NOWHERE),
             Err(lost) => {
                 for (code, y) in lost {
                     if y != ELSEWHERE {
-                        self.elsewhere.insert(code, widen16(y));
+                        self.keep(code, widen16(y))?;
                     }
                     self.strays += 1;
                 }
-                Spot::NOWHERE
+                Ok(Spot::NOWHERE)
             }
         }
     }
@@ -132,10 +170,11 @@ impl Packed {
     /// `set`. `c` must not have been written in between (its slot would still be right, but an
     /// entry moved to the general map would be left there).
     #[inline]
-    pub fn rewrite(&mut self, at: Spot, c: Code, e: u64) {
+    pub fn rewrite(&mut self, at: Spot, c: Code, e: u64) -> Result<(), SolveError> {
         match narrow16(e) {
             Some(x) if x != 0 && at.slots == either!(&self.slots, t => t.slot_count()) => {
-                either!(&mut self.slots, t => t.rewrite(at.slot, at.above, x))
+                either!(&mut self.slots, t => t.rewrite(at.slot, at.above, x));
+                Ok(())
             }
             _ => self.set(c, e),
         }
@@ -171,14 +210,15 @@ mod tests {
         let wide = pack(Value::Win, 300, 0);
         let big = MAX_SLOT_CODE + 1;
         for c in 0..20_000u64 {
-            p.set(c * 7919, pack(Value::Lose, (c % 200) as u32, 0));
+            p.set(c * 7919, pack(Value::Lose, (c % 200) as u32, 0))
+                .expect("granted");
         }
-        p.set(5, busy(3));
-        p.set(5, wide);
-        p.set(6, wide);
-        p.set(6, pack(Value::Tie, 2, 1));
-        p.set(big, pack(Value::Draw, 0, 0));
-        p.set(MAX_SLOT_CODE, busy(9));
+        p.set(5, busy(3)).expect("granted");
+        p.set(5, wide).expect("granted");
+        p.set(6, wide).expect("granted");
+        p.set(6, pack(Value::Tie, 2, 1)).expect("granted");
+        p.set(big, pack(Value::Draw, 0, 0)).expect("granted");
+        p.set(MAX_SLOT_CODE, busy(9)).expect("granted");
         for c in 0..20_000u64 {
             if c * 7919 != 5 && c * 7919 != 6 {
                 assert_eq!(p.get(c * 7919), pack(Value::Lose, (c % 200) as u32, 0));
@@ -201,17 +241,18 @@ mod tests {
     #[test]
     fn a_rewrite_lands_where_the_entry_was_put_even_after_the_slots_double() {
         let mut p = Packed::wide();
-        let at = p.put(42, busy(0));
-        p.rewrite(at, 42, pack(Value::Win, 3, 0));
+        let at = p.put(42, busy(0)).expect("granted");
+        p.rewrite(at, 42, pack(Value::Win, 3, 0)).expect("granted");
         assert_eq!(p.get(42), pack(Value::Win, 3, 0));
-        let at = p.put(43, busy(0));
+        let at = p.put(43, busy(0)).expect("granted");
         for c in 100..10_000 {
-            p.set(c, busy(1));
+            p.set(c, busy(1)).expect("granted");
         }
-        p.rewrite(at, 43, pack(Value::Lose, 4, 0));
+        p.rewrite(at, 43, pack(Value::Lose, 4, 0)).expect("granted");
         assert_eq!(p.get(43), pack(Value::Lose, 4, 0));
-        let at = p.put(44, busy(0));
-        p.rewrite(at, 44, pack(Value::Tie, 999, 0));
+        let at = p.put(44, busy(0)).expect("granted");
+        p.rewrite(at, 44, pack(Value::Tie, 999, 0))
+            .expect("granted");
         assert_eq!(p.get(44), pack(Value::Tie, 999, 0));
         assert_eq!(p.get(99), UNSEEN);
     }
@@ -222,10 +263,12 @@ mod tests {
         // 30-bit codes: 2^20 slots, a 10-bit quotient and 6 bits of distance (reach 64). The
         // codes below all spread to home slot 5, so the last 36 of 100 find no slot in reach.
         let k = 30;
-        let mut p = Packed::new(1 << k);
+        let mut p = Packed::new(1 << k).expect("granted");
         assert!(matches!(p.slots, Slots::Narrow(_)));
         let code = |q: u64| (5 << 10 | q).wrapping_mul(GOLDEN_INVERSE) & ((1 << k) - 1);
-        let spots: Vec<Spot> = (0..100).map(|q| p.put(code(q), busy(q % 7))).collect();
+        let spots: Vec<Spot> = (0..100)
+            .map(|q| p.put(code(q), busy(q % 7)).expect("granted"))
+            .collect();
         assert_eq!(p.strays, 36);
         assert_eq!(spots.iter().filter(|s| s.slots > 0).count(), 64);
         for q in 0..100 {
@@ -233,12 +276,13 @@ mod tests {
         }
         // Values over the marks: where `put` said, as `set`, wide ones, and back to narrow.
         for (q, at) in (0..100).zip(&spots) {
-            p.rewrite(*at, code(q), pack(Value::Win, q as u32, 0));
+            p.rewrite(*at, code(q), pack(Value::Win, q as u32, 0))
+                .expect("granted");
         }
-        p.set(code(3), pack(Value::Lose, 400, 0));
-        p.set(code(90), pack(Value::Tie, 500, 40));
-        p.set(code(91), pack(Value::Tie, 5, 0));
-        p.set(code(4), UNSEEN);
+        p.set(code(3), pack(Value::Lose, 400, 0)).expect("granted");
+        p.set(code(90), pack(Value::Tie, 500, 40)).expect("granted");
+        p.set(code(91), pack(Value::Tie, 5, 0)).expect("granted");
+        p.set(code(4), UNSEEN).expect("granted");
         for q in 0..100 {
             let want = match q {
                 3 => pack(Value::Lose, 400, 0),

@@ -9,6 +9,8 @@
 //! least 6), is kept at most half full, and a code that would lie further from its home than
 //! its distance can say is refused: the caller keeps it elsewhere.
 
+use super::packed::{slots, Placed};
+use super::SolveError;
 use crate::engine::Code;
 
 /// Fibonacci hashing: the code times 2^64 over the golden ratio, its top bits the home slot
@@ -46,19 +48,20 @@ pub(super) struct Quotient {
 }
 
 impl Quotient {
-    /// The table for codes below `space`, if they have at most `MAX_BITS` bits.
-    pub(super) fn new(space: u64) -> Option<Quotient> {
+    /// The table for codes below `space`, if they have at most `MAX_BITS` bits; `Err` if the
+    /// memory for its first slots is refused.
+    pub(super) fn new(space: u64) -> Result<Option<Quotient>, SolveError> {
         let k = (64 - space.saturating_sub(1).leading_zeros()).max(1);
         if k > MAX_BITS {
-            return None;
+            return Ok(None);
         }
         let s = k.saturating_sub(FIRST_QUOTIENT).max(MIN_SLOT_BITS);
-        Some(Quotient {
-            slots: vec![0; 1 << s],
+        Ok(Some(Quotient {
+            slots: slots(1 << s)?,
             s,
             k,
             used: 0,
-        })
+        }))
     }
 
     /// Bits of the quotient and of the distance from home, at the current size.
@@ -122,16 +125,17 @@ impl Quotient {
 
     /// Writes `x` (not 0) for `c`; the slot and its bits above the entry, or `Err` with the
     /// entries that are out of reach of their homes (`c` among them if it is; codes and entries):
-    /// those the caller keeps elsewhere.
-    pub(super) fn put(&mut self, c: Code, x: u16) -> Result<(usize, u64), Vec<(Code, u16)>> {
+    /// those the caller keeps elsewhere. The outer `Err`: the memory to double the slots was
+    /// refused, and nothing was written.
+    pub(super) fn put(&mut self, c: Code, x: u16) -> Result<Placed, SolveError> {
         debug_assert!(x != 0);
         let mut lost = Vec::new();
         let mut at = self.find(c);
         if at.is_some_and(|(i, _)| self.slots[i] == 0) && (self.used + 1) * 2 > self.slots.len() {
-            lost = self.grow();
+            lost = self.grow()?;
             at = self.find(c);
         }
-        match at {
+        Ok(match at {
             Some((i, high)) => {
                 if self.slots[i] == 0 {
                     self.used += 1;
@@ -147,7 +151,7 @@ impl Quotient {
                 lost.push((c, x));
                 Err(lost)
             }
-        }
+        })
     }
 
     /// Writes `x` in slot `i` with the bits `above` it, where `put` wrote the same code.
@@ -160,9 +164,10 @@ impl Quotient {
         self.slots.len()
     }
 
-    /// Doubles the slots; returns the entries that no longer reach a slot.
-    fn grow(&mut self) -> Vec<(Code, u16)> {
-        let old = std::mem::replace(&mut self.slots, vec![0; 2 << self.s]);
+    /// Doubles the slots; returns the entries that no longer reach a slot, or `Err` (the table
+    /// unchanged) if the memory for the new slots is refused.
+    fn grow(&mut self) -> Result<Vec<(Code, u16)>, SolveError> {
+        let old = std::mem::replace(&mut self.slots, slots(2 << self.s)?);
         let (r, dw) = self.widths();
         let old_mask = old.len() - 1;
         self.s += 1;
@@ -187,7 +192,7 @@ impl Quotient {
                 None => lost.push((c, s as u16)),
             }
         }
-        lost
+        Ok(lost)
     }
 
     /// `c`'s home slot, to prefetch.
@@ -210,14 +215,16 @@ mod tests {
     #[test]
     fn every_code_reads_back_through_doublings_for_small_and_large_numberings() {
         for space in [1u64, 2, 5, 1000, 1 << 20, 3u64.pow(20) * 2, 1 << 34] {
-            let mut t = Quotient::new(space).expect("at most 34 bits");
+            let mut t = Quotient::new(space)
+                .expect("the slots are granted")
+                .expect("at most 34 bits");
             let n = space.min(30_000);
             let step = (space / n).max(1);
             let mut kept = std::collections::HashMap::new();
             for j in 0..n {
                 let c = j * step;
                 let x = (j % 60_000 + 1) as u16;
-                match t.put(c, x) {
+                match t.put(c, x).expect("the slots are granted") {
                     Ok(_) => {}
                     Err(lost) => kept.extend(lost),
                 }
@@ -233,6 +240,6 @@ mod tests {
             }
             assert!(t.used * 2 <= t.slots.len());
         }
-        assert!(Quotient::new((1 << 34) + 1).is_none());
+        assert!(matches!(Quotient::new((1 << 34) + 1), Ok(None)));
     }
 }

@@ -1,5 +1,6 @@
 //! The solution table: one `u64` per position — value, remoteness and Grundy value packed — held
 //! in a flat array indexed by position number when the numbering is small, else in a hash map.
+//! Every table is allocated, widened and grown fallibly: a refusal is `SolveError::Refused`.
 
 use super::packed::{Packed, Spot};
 use super::SolveError;
@@ -33,8 +34,9 @@ pub enum Store {
 
 impl Store {
     /// The table for `space` codes: an array if it fits the memory budget (and `hashed` is
-    /// false) and the memory is granted, else a hash table.
-    pub fn for_space(space: u64, hashed: bool) -> Store {
+    /// false) and the memory is granted, else a hash table; `Err` if even the hash table's
+    /// first slots are refused.
+    pub fn for_space(space: u64, hashed: bool) -> Result<Store, SolveError> {
         let fits = !hashed
             && space.saturating_mul(DENSE_BYTES_PER_CODE) <= crate::engine::memory::byte_budget();
         match usize::try_from(space)
@@ -42,8 +44,8 @@ impl Store {
             .filter(|_| fits)
             .and_then(zeroed)
         {
-            Some(v) => Store::Dense16(v),
-            None => Store::Sparse(Packed::new(space)),
+            Some(v) => Ok(Store::Dense16(v)),
+            None => Packed::new(space).map(Store::Sparse),
         }
     }
     #[inline]
@@ -87,7 +89,7 @@ impl Store {
     /// Writes `e` as `set` does, and says where, for `rewrite`.
     pub fn put(&mut self, c: Code, e: u64) -> Result<Spot, SolveError> {
         match self {
-            Store::Sparse(m) => Ok(m.put(c, e)),
+            Store::Sparse(m) => m.put(c, e),
             _ => self.set(c, e).map(|()| Spot::NOWHERE),
         }
     }
@@ -98,9 +100,8 @@ impl Store {
     pub fn rewrite(&mut self, at: Spot, c: Code, e: u64) -> Result<(), SolveError> {
         match self {
             Store::Sparse(m) => m.rewrite(at, c, e),
-            _ => return self.set(c, e),
+            _ => self.set(c, e),
         }
-        Ok(())
     }
 
     /// Writes entry `e` of code `c`, widening a dense table whose entries are too narrow for
@@ -117,7 +118,7 @@ impl Store {
                 None => return self.widen(c, e),
             },
             Store::Dense(v) => v[c as usize] = e,
-            Store::Sparse(m) => m.set(c, e),
+            Store::Sparse(m) => return m.set(c, e),
         }
         Ok(())
     }

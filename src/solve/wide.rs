@@ -3,7 +3,9 @@
 //! 16-bit entry below. A code of 48 bits or more has no slot: the caller keeps it elsewhere.
 //! Kept at most three quarters full.
 
+use super::packed::{slots, Placed};
 use super::quotient::GOLDEN;
+use super::SolveError;
 use crate::engine::Code;
 
 /// The largest code a slot holds (its code plus one must fit 48 bits).
@@ -20,12 +22,13 @@ pub(super) struct Wide {
 }
 
 impl Wide {
-    pub(super) fn new() -> Wide {
-        Wide {
-            slots: vec![0; FIRST_SLOTS],
+    /// The table, or `Err` if the memory for its first slots is refused.
+    pub(super) fn new() -> Result<Wide, SolveError> {
+        Ok(Wide {
+            slots: slots(FIRST_SLOTS)?,
             shift: 64 - FIRST_SLOTS.trailing_zeros(),
             used: 0,
-        }
+        })
     }
 
     #[inline]
@@ -58,22 +61,23 @@ impl Wide {
     }
 
     /// Writes `x` for `c`; the slot and its bits above the entry, or `Err` with `c` when it has
-    /// no slot.
-    pub(super) fn put(&mut self, c: Code, x: u16) -> Result<(usize, u64), Vec<(Code, u16)>> {
+    /// no slot. The outer `Err`: the memory to double the slots was refused, and nothing was
+    /// written.
+    pub(super) fn put(&mut self, c: Code, x: u16) -> Result<Placed, SolveError> {
         if c > MAX_SLOT_CODE {
-            return Err(vec![(c, x)]);
+            return Ok(Err(vec![(c, x)]));
         }
         let key = c + 1;
         let mut i = self.find(key);
         if self.slots[i] == 0 {
             if (self.used + 1) * 4 > self.slots.len() * 3 {
-                self.grow();
+                self.grow()?;
                 i = self.find(key);
             }
             self.used += 1;
         }
         self.slots[i] = key << 16 | u64::from(x);
-        Ok((i, key << 16))
+        Ok(Ok((i, key << 16)))
     }
 
     /// Writes `x` in slot `i` with the bits `above` it, where `put` wrote the same code.
@@ -93,14 +97,16 @@ impl Wide {
         self.used
     }
 
-    fn grow(&mut self) {
-        let twice = vec![0; self.slots.len() * 2];
+    /// Doubles the slots, or `Err` (the table unchanged) if the memory for them is refused.
+    fn grow(&mut self) -> Result<(), SolveError> {
+        let twice = slots(self.slots.len() * 2)?;
         let old = std::mem::replace(&mut self.slots, twice);
         self.shift -= 1;
         for s in old.into_iter().filter(|&s| s != 0) {
             let i = self.find(s >> 16);
             self.slots[i] = s;
         }
+        Ok(())
     }
 
     /// Where `c`'s search begins, to prefetch.

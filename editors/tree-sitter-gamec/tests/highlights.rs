@@ -254,3 +254,52 @@ fn every_identifier_of_every_game_gets_exactly_one_capture() {
     }
     assert!(faults.is_empty(), "{}", faults.join("\n"));
 }
+
+#[test]
+fn every_kind_of_a_symmetry_line_is_a_keyword() {
+    let source = "game \"S\" {\n  symmetry board: rotations, reflections, mirror, flip\n  \
+                  symmetry heap: any order\n  symmetry ring: permutation [1, 2, 0]\n}";
+    let got = tokens(source);
+    let kinds: Vec<(&str, &str)> = got
+        .iter()
+        .filter(|(_, capture)| capture == "keyword")
+        .map(|(text, capture)| (text.as_str(), capture.as_str()))
+        .collect();
+    let keyword = |w| (w, "keyword");
+    assert_eq!(
+        kinds,
+        [
+            "game",
+            "symmetry",
+            "rotations",
+            "reflections",
+            "mirror",
+            "flip",
+            "symmetry",
+            "any",
+            "order",
+            "symmetry",
+            "permutation",
+        ]
+        .map(keyword)
+    );
+    let places: Vec<(&str, &str)> = got
+        .iter()
+        .skip_while(|(text, _)| text != "permutation")
+        .skip(1)
+        .map(|(text, capture)| (text.as_str(), capture.as_str()))
+        .collect();
+    assert_eq!(
+        places,
+        [
+            ("[", "punctuation.bracket"),
+            ("1", "number"),
+            (",", "punctuation.delimiter"),
+            ("2", "number"),
+            (",", "punctuation.delimiter"),
+            ("0", "number"),
+            ("]", "punctuation.bracket"),
+            ("}", "punctuation.bracket"),
+        ]
+    );
+}

@@ -127,6 +127,28 @@ test('a whole game: declarations, builtins, labels, outcomes', async () => {
   assert.equal(scopeOf(found, 'rotations'), 'keyword.other.gamec');
 });
 
+test('every kind of a symmetry line is a keyword, a permutation with its places', async () => {
+  const found = await tokens(
+    [
+      'game "S" {',
+      '  symmetry board: rotations, reflections, mirror, flip',
+      '  symmetry heap: any order',
+      '  symmetry ring: permutation [1, 2, 0], mirror',
+      '}',
+    ].join('\n'),
+  );
+  for (const word of ['rotations', 'reflections', 'mirror', 'flip', 'any', 'order', 'permutation']) {
+    assert.equal(scopeOf(found, word), 'keyword.other.gamec', word);
+  }
+  assert.equal(scopeOf(found, 'mirror', 1), 'keyword.other.gamec');
+  assert.equal(scopeOf(found, 'ring'), 'variable.other.gamec');
+  assert.equal(scopeOf(found, '['), 'punctuation.section.brackets.gamec');
+  assert.equal(scopeOf(found, '1'), 'constant.numeric.gamec');
+  assert.equal(scopeOf(found, '0'), 'constant.numeric.gamec');
+  assert.equal(scopeOf(found, ']'), 'punctuation.section.brackets.gamec');
+  assert.equal(scopeOf(found, ',', 4), 'punctuation.separator.comma.gamec');
+});
+
 test('a throw game: throws, beats lines, round rules', async () => {
   const found = await tokens(
     [

@@ -72,7 +72,7 @@ pub(super) fn solve(
     // Read before the table is allocated: under an address-space limit the table's reservation
     // would otherwise be counted twice.
     let budget = memory::byte_budget();
-    let mut store = Store::for_space(engine.space, engine.hashed);
+    let mut store = Store::for_space(engine.space, engine.hashed)?;
     if matches!(store, Store::Sparse(_)) || roots.is_empty() {
         return Ok(None);
     }

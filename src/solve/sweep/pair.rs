@@ -1,11 +1,19 @@
 //! A sweep on two threads: one finds the positions (down the numbers from the start, say),
 //! setting a bit a position in a bitset, while the other values positions in the table from the
 //! other end at the same time. Where finding has passed, the valuing thread values only the
-//! positions found; before that, every code, not knowing yet which are reached (its children
-//! are valued before it all the same). A position it cannot value (a rule fails there) is set
-//! aside. At the end, entries of positions not reached are cleared, the counts and whether Grundy
-//! values hold are read off the reached ones, and a position set aside that turns out reached
-//! has its fault reported (finding would have reported it first).
+//! positions found; before that, every code the compiled kernel values, not knowing yet which
+//! are reached (its children are valued before it all the same). A code the kernel leaves to the
+//! general step is never valued ahead of finding: the valuing thread waits until finding has
+//! passed it, and values it only if it was found (a code never reached can take the general
+//! step a million moves: fuzz seed 21's input 81640, a `0..=t1` parameter with `t1` up to 10^6,
+//! ran for minutes where the reached positions take milliseconds). A position it cannot value
+//! (a rule fails there) is set aside. At the end, entries of positions not reached are cleared,
+//! the counts and whether Grundy values hold are read off the reached ones, and a position set
+//! aside that turns out reached has its fault reported (finding would have reported it first).
+//!
+//! Finding publishes how far it has got with a release store after setting the bits of what it
+//! passed, and valuing reads it with an acquire load: a code read as passed has its bit as
+//! finding left it.
 
 use super::super::progress::Progress;
 use super::super::shared::atomic16;
@@ -14,7 +22,10 @@ use super::super::SolveError;
 use super::{Found, CHUNK};
 use crate::engine::{verifying, Child, Code, Engine, Expand, Scratch, SweepKernels};
 use crate::jit::{Buffers, Status};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{
+    AtomicBool, AtomicU64, Ordering::Acquire, Ordering::Relaxed, Ordering::Release,
+};
+use std::time::Duration;
 
 /// The shared state of the two threads.
 pub(super) struct Pair<'e, 'r> {
@@ -54,6 +65,32 @@ impl Pair<'_, '_> {
         if let Some(w) = self.bits.get((c >> 6) as usize) {
             w.fetch_and(!(1 << (c & 63)), Relaxed);
         }
+    }
+
+    /// Whether finding has passed every code of `a..=b`.
+    fn settled(&self, (a, b): (Code, Code)) -> bool {
+        let settled = self.settled.load(Acquire);
+        match self.down {
+            true => a >= settled,
+            false => b < settled,
+        }
+    }
+
+    /// Waits until finding has passed `c`: `false` if finding stopped first (valuing then stops
+    /// too, its work unused).
+    fn wait_for_finding(&self, c: Code) -> bool {
+        let mut spins = 0u32;
+        while !self.settled((c, c)) {
+            if self.stop.load(Relaxed) {
+                return false;
+            }
+            spins += 1;
+            match spins < 64 {
+                true => std::thread::yield_now(),
+                false => std::thread::sleep(Duration::from_micros(100)),
+            }
+        }
+        true
     }
 
     /// The chunks of the range, in finding order (`finding`) or valuing order.
@@ -125,7 +162,7 @@ impl Pair<'_, '_> {
                 };
             }
             self.settled
-                .store(if self.down { a } else { b + 1 }, Relaxed);
+                .store(if self.down { a } else { b + 1 }, Release);
         }
         Ok((Found::Done, positions))
     }
@@ -170,13 +207,10 @@ impl Pair<'_, '_> {
                 break;
             }
             progress.advance(b - a + 1);
-            let settled = self.settled.load(Relaxed);
-            let known = match self.down {
-                true => a >= settled,
-                false => b < settled,
-            };
             let mut rest = Some((a, b));
             while let Some((a, b)) = rest {
+                // Read again as the chunk goes: finding may pass it meanwhile.
+                let known = self.settled((a, b));
                 let stop = match store {
                     Store::Dense16(table) => {
                         let flags = u64::from(self.impartial)
@@ -197,8 +231,11 @@ impl Pair<'_, '_> {
                     _ => Some(if descending { b } else { a }),
                 };
                 let Some(stop) = stop else { break };
-                if known && !self.bit(stop) {
-                    // Not reached (only a wide table sends codes here unasked).
+                if !self.wait_for_finding(stop) {
+                    return Ok(aside);
+                }
+                if !self.bit(stop) {
+                    // Not reached.
                 } else if let Err(c) = self.value_one(store, stop, &mut scratch, &mut kids)? {
                     aside.push(c);
                 }

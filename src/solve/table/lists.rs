@@ -89,9 +89,10 @@ fn low_bytes(k: usize) -> u64 {
 
 impl Lists {
     /// Room for lists of `lens` bytes, laid out block by block; `reached` has a bit for every
-    /// number reached (only those can have a list).
-    pub(super) fn lay_out(lens: Lens, reached: &[u64]) -> Lists {
-        let mut base = vec![0u64; lens.small.len() / BLOCK + 1];
+    /// number reached (only those can have a list). `Err` if the memory is refused.
+    pub(super) fn lay_out(lens: Lens, reached: &[u64]) -> Result<Lists, SolveError> {
+        let blocks = lens.small.len() / BLOCK + 1;
+        let mut base: Vec<u64> = zeroed(blocks).ok_or(SolveError::Refused(blocks as u64 * 8))?;
         let mut at = 0;
         // A word of `reached` covers 64 numbers: 4 blocks.
         for (w, _) in reached.iter().enumerate().filter(|(_, &x)| x != 0) {
@@ -102,11 +103,11 @@ impl Lists {
                     .sum::<u64>();
             }
         }
-        Lists {
+        Ok(Lists {
             lens,
             base,
-            bytes: vec![0; at as usize],
-        }
+            bytes: zeroed(at as usize).ok_or(SolveError::Refused(at))?,
+        })
     }
 
     /// Where the list of `c` starts in `bytes`.
@@ -174,7 +175,7 @@ mod tests {
             want.push(n);
         }
         let reached = vec![u64::MAX];
-        let lists = Lists::lay_out(lens, &reached);
+        let lists = Lists::lay_out(lens, &reached).unwrap();
         let mut at = 0;
         for c in 0..space {
             assert_eq!(lists.start(c), at, "{c}");

@@ -64,10 +64,20 @@ impl Table<'_, '_> {
         new
     }
 
-    /// An undecided position with `n` moves open.
+    /// An undecided position with `n` moves open (a refusal of the memory for the map of
+    /// many is noted, as `set` notes one).
     fn open(&mut self, c: Code, n: u64) {
         if n >= MAX_TIER {
-            self.many.insert(c, n);
+            match self.many.try_reserve(1) {
+                Ok(()) => {
+                    self.many.insert(c, n);
+                }
+                // A map of (code, count) pairs and a control byte each, doubling.
+                Err(_) => {
+                    let bytes = (self.many.capacity() as u64 + 1) * 2 * 17;
+                    self.refused.get_or_insert(bytes);
+                }
+            }
         }
         self.set(c, busy(n.min(MAX_TIER)));
     }
@@ -116,7 +126,7 @@ pub(super) fn solve(
     {
         return Ok(None);
     }
-    let store = Store::for_space(space, engine.hashed);
+    let store = Store::for_space(space, engine.hashed)?;
     // Without the memory for an array and a bit per code, the compact graph takes the game.
     let reached = zeroed(space.div_ceil(64) as usize);
     let (Some(reached), false) = (reached, matches!(store, Store::Sparse(_))) else {
@@ -137,7 +147,7 @@ pub(super) fn solve(
     let lens = find::find(&mut t, roots, limit, &mut steps)?;
     t.granted()?;
     steps.close();
-    let mut lists = lists::Lists::lay_out(lens, &t.reached);
+    let mut lists = lists::Lists::lay_out(lens, &t.reached)?;
     find::fill(&t, &mut lists, &mut steps)?;
     spread::spread(&mut t, &lists, &steps);
     drop(lists);

@@ -156,7 +156,7 @@ fn run(
     impartial: bool,
     plan: Plan,
 ) -> Result<Option<Solution>, SolveError> {
-    let mut store = Store::for_space(engine.space, engine.hashed);
+    let mut store = Store::for_space(engine.space, engine.hashed)?;
     let sparse = matches!(store, Store::Sparse(_));
     // A hash map costs its own bytes and a list entry a position.
     let (limit, memory_bound) = if sparse {
@@ -184,7 +184,7 @@ fn run(
         if store.get(root) == UNSEEN {
             let t = plan.tier(engine, root);
             store.set(root, busy(t))?;
-            found.add(t, root, orbit(root));
+            found.add(t, root, orbit(root))?;
             if over(found.positions) {
                 return Err(too_many());
             }
@@ -226,12 +226,12 @@ fn run(
             steps = steps.saturating_add(out.steps);
             found.in_all = found.in_all.saturating_add(out.in_all);
             for (c, m) in out.new {
-                found.add(m, c, 0);
+                found.add(m, c, 0)?;
             }
             for (c, m) in out.later {
                 if store.get(c) == UNSEEN {
                     store.set(c, busy(m))?;
-                    found.add(m, c, orbit(c));
+                    found.add(m, c, orbit(c))?;
                 }
             }
             if over(found.positions) {
@@ -304,13 +304,20 @@ fn run(
 }
 
 impl Found {
-    /// One more position, `code` in tier `t`, standing for `orbit` positions.
-    fn add(&mut self, t: u64, code: Code, orbit: u64) {
+    /// One more position, `code` in tier `t`, standing for `orbit` positions; `Err` if the
+    /// memory for its tier's list to grow is refused.
+    fn add(&mut self, t: u64, code: Code, orbit: u64) -> Result<(), SolveError> {
         if let Some(lists) = &mut self.lists {
-            lists[t as usize].push(code);
+            let list = &mut lists[t as usize];
+            if list.try_reserve(1).is_err() {
+                let bytes = list.capacity().max(4).saturating_mul(2 * 8);
+                return Err(SolveError::Refused(bytes as u64));
+            }
+            list.push(code);
         }
         self.sizes[t as usize] += 1;
         self.positions += 1;
         self.in_all = self.in_all.saturating_add(orbit);
+        Ok(())
     }
 }
