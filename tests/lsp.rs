@@ -203,6 +203,7 @@ fn the_kinds_of_a_symmetry_line_are_completed_and_described() {
             ("flip", &keyword),
             ("any order", &keyword),
             ("permutation", &keyword),
+            ("swap", &keyword),
         ]
     );
     let r = c.request(3, "textDocument/hover", at(4, 20));

@@ -111,6 +111,7 @@ mod tests {
             "flip",
             "any order",
             "permutation",
+            "swap",
         ];
         assert_eq!(kinds(t), all);
         assert_eq!(kinds(&format!("{t}mirror, ro")), all);

@@ -22,8 +22,9 @@ fn token_start(t: &Token) -> usize {
 
 /// Whether byte `offset` of `text` is where a kind of a `symmetry` line is written: after the
 /// line's colon, with only kinds and commas since (a word the cursor is in or touches is being
-/// typed, and may be anything). Inside a permutation's brackets is not such a place, and a line
-/// break ends the kinds unless the line ends with the colon or a comma.
+/// typed, and may be anything). Inside a permutation's brackets is not such a place, nor after
+/// `swap` (its two values follow), and a line break ends the kinds unless the line ends with the
+/// colon or a comma.
 pub fn among_kinds(text: &str, offset: usize) -> bool {
     let toks = tokens(text);
     let mut done: Vec<&Token> = toks
@@ -39,6 +40,17 @@ pub fn among_kinds(text: &str, offset: usize) -> bool {
     }
     let typing = typing.unwrap_or(offset);
     let word = |s: crate::syntax::ast::Span| text.get(s.start..s.end).unwrap_or("");
+    // The two values of a `swap` are not kinds: nothing is offered until the next comma.
+    let since_comma = done
+        .iter()
+        .rev()
+        .take_while(|t| !matches!(t, Token::Punct(',' | ':', _)));
+    if since_comma
+        .into_iter()
+        .any(|t| matches!(t, Token::Word(s) if word(*s) == "swap"))
+    {
+        return false;
+    }
     let mut depth = 0usize;
     for (i, t) in done.iter().enumerate().rev() {
         match **t {
@@ -56,6 +68,11 @@ pub fn among_kinds(text: &str, offset: usize) -> bool {
             Token::Punct(',', _) => {}
             Token::Word(s)
                 if describe_kind(word(s)).is_some() || word(s).parse::<u64>().is_ok() => {}
+            // One of a `swap`'s two values.
+            Token::Word(_)
+                if (1..=2).any(|k| {
+                    i >= k && matches!(done[i - k], Token::Word(s) if word(*s) == "swap")
+                }) => {}
             _ => return false,
         }
     }
@@ -84,5 +101,11 @@ mod tests {
         let new_statement = "  symmetry heap: mirror\n  ";
         assert!(!among_kinds(new_statement, new_statement.len()));
         assert!(!among_kinds("  state { s: bool }", 14));
+        // After `swap`, its two values; after the next comma, kinds again.
+        let swap = "  symmetry board: mirror, swap 1 ";
+        assert!(!among_kinds(swap, swap.len()));
+        assert!(!among_kinds(swap, swap.len() - 2));
+        let after = "  symmetry board: swap x o, ";
+        assert!(among_kinds(after, after.len()));
     }
 }

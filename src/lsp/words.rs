@@ -188,6 +188,10 @@ pub const SYMMETRY_KINDS: &[(&str, &str)] = &[
         "permutation",
         "`permutation [p0, p1, ...]`: element (or cell, numbered row by row) k goes to place pk",
     ),
+    (
+        "swap",
+        "`swap A B`: the values A and B exchanged wherever the variable holds them, together with the players (whose turn it is, who moved last, each `per player` variable's two values): a colour swap",
+    ),
 ];
 
 /// The description of the symmetry kind `word` is written with (`any` and `order` both name

@@ -134,10 +134,11 @@ test('every kind of a symmetry line is a keyword, a permutation with its places'
       '  symmetry board: rotations, reflections, mirror, flip',
       '  symmetry heap: any order',
       '  symmetry ring: permutation [1, 2, 0], mirror',
+      '  symmetry cells: mirror, swap red blue',
       '}',
     ].join('\n'),
   );
-  for (const word of ['rotations', 'reflections', 'mirror', 'flip', 'any', 'order', 'permutation']) {
+  for (const word of ['rotations', 'reflections', 'mirror', 'flip', 'any', 'order', 'permutation', 'swap']) {
     assert.equal(scopeOf(found, word), 'keyword.other.gamec', word);
   }
   assert.equal(scopeOf(found, 'mirror', 1), 'keyword.other.gamec');
