@@ -13,7 +13,7 @@ use crate::diag::{catalog, Diagnostics};
 use crate::engine::graph::{BuildError, StateGraph};
 use crate::engine::Limits;
 use crate::engine::{Branch, Code, Engine};
-use crate::play::{end_rule_texts, value_text};
+use crate::play::{end_rule_texts, value_words};
 use crate::rules::Rules;
 use crate::solve::{Solution, Value};
 use petgraph::visit::EdgeRef;
@@ -89,7 +89,9 @@ impl View<'_> {
         for n in self.g.graph.node_indices() {
             let node = &self.g.graph[n];
             let e = self.s.get(node.code);
-            let value = e.map(|e| value_text(&e)).unwrap_or_default();
+            let value = e
+                .map(|e| value_words(self.engine.rules, &e))
+                .unwrap_or_default();
             let border = if node.end.is_some() {
                 ", peripheries=2"
             } else {

@@ -11,7 +11,7 @@ use super::fraction::fraction_text;
 use super::io::out;
 use crate::engine::Limits;
 use crate::engine::{Branch, Child, Code, Engine, Expand, Scratch};
-use crate::play::{position_board, value_text};
+use crate::play::{position_board, value_words};
 use crate::rules::Rules;
 use crate::solve::{Solution, Value};
 use owo_colors::OwoColorize;
@@ -188,7 +188,7 @@ impl Printer<'_> {
             words = format!("{m} -> {words}");
         }
         if let Some(e) = e {
-            words = format!("{words}: {}", value_text(&e));
+            words = format!("{words}: {}", value_words(self.engine.rules, &e));
         }
         self.line(depth, words, e.map(|e| e.value));
         for board in lines {

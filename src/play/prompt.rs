@@ -3,7 +3,7 @@
 
 use super::input::{needs_escape, parse_entry, read_entry, Typed, COMMANDS, LISTED};
 use super::rated::move_value;
-use super::{value_text, Table};
+use super::{value_words, Table};
 use crate::engine::Child;
 use std::io::{self, BufRead, Write};
 
@@ -115,7 +115,7 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
         let num = moves.len().to_string().len();
         for (k, (label, child)) in moves[..shown].iter().enumerate() {
             let hint = match move_value(self.game.solution, *child) {
-                Some(seen) if hints => format!("  {}", value_text(&seen)),
+                Some(seen) if hints => format!("  {}", value_words(self.game.engine.rules, &seen)),
                 _ => String::new(),
             };
             let line = format!("  {:>num$}  {label:<width$}{hint}", k + 1);
