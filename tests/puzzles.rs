@@ -5,7 +5,7 @@
 
 mod common;
 use common::*;
-use gamec::engine::{Engine, Pos};
+use gamec::engine::{Engine, Pos, SolveOrder};
 use gamec::solve::{self, Value};
 use std::collections::{HashMap, VecDeque};
 
@@ -241,5 +241,119 @@ value       unsolvable
 by value    solvable 0, unsolvable 181440
 order       retrograde analysis over the table of position numbers (play can return to a position)
 "
+    );
+}
+
+/// Peg solitaire on the 15-hole triangle: hole (r, c) is number r(r+1)/2 + c; a peg jumps over a
+/// neighbour along a row or either slant into an empty hole.
+fn peg_jumps(pegs: &[u8]) -> Vec<Vec<u8>> {
+    let at = |r: i32, c: i32| (0..=4).contains(&r) && (0..=r).contains(&c);
+    let hole = |r: i32, c: i32| (r * (r + 1) / 2 + c) as usize;
+    let mut out = Vec::new();
+    for r in 0..5 {
+        for c in 0..=r {
+            for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1)] {
+                let (r2, c2) = (r + 2 * dr, c + 2 * dc);
+                let (a, b) = (hole(r, c), hole(r + dr, c + dc));
+                if at(r2, c2) && pegs[a] == 1 && pegs[b] == 1 && pegs[hole(r2, c2)] == 0 {
+                    let mut next = pegs.to_vec();
+                    (next[a], next[b], next[hole(r2, c2)]) = (0, 0, 1);
+                    out.push(next);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every position reachable from `start`, with whether one peg can be left and, if so, in how few
+/// jumps, else how long the longest line of jumps lasts: (solvable, moves).
+fn peg_values(start: Vec<u8>) -> HashMap<Vec<u8>, (bool, u32)> {
+    fn value(p: &[u8], memo: &mut HashMap<Vec<u8>, (bool, u32)>) -> (bool, u32) {
+        if let Some(&v) = memo.get(p) {
+            return v;
+        }
+        let kids: Vec<(bool, u32)> = match p.iter().filter(|&&x| x == 1).count() {
+            1 => Vec::new(),
+            _ => peg_jumps(p).iter().map(|q| value(q, memo)).collect(),
+        };
+        let v = if p.iter().filter(|&&x| x == 1).count() == 1 {
+            (true, 0)
+        } else if let Some(m) = kids.iter().filter(|k| k.0).map(|k| k.1).min() {
+            (true, m + 1)
+        } else {
+            (false, kids.iter().map(|k| k.1 + 1).max().unwrap_or(0))
+        };
+        memo.insert(p.to_vec(), v);
+        v
+    }
+    let mut memo = HashMap::new();
+    value(&start, &mut memo);
+    memo
+}
+
+#[test]
+fn peg_solitaire_agrees_with_the_search_at_every_position() {
+    let mut start = vec![1u8; 15];
+    start[0] = 0;
+    let values = peg_values(start.clone());
+    assert_eq!(values[&start], (true, 13));
+    let rules = shipped("peg_solitaire.game", &[]);
+    for order in [SolveOrder::Auto, SolveOrder::DepthFirst, SolveOrder::Tiers] {
+        let engine = Engine::new(&rules).with_order(order);
+        let roots = [engine.encode(&Pos {
+            slots: start.iter().map(|&v| v.into()).collect(),
+            mover: 1,
+            last_mover: 1,
+        })];
+        let s = solve::solve(&engine, &roots, 1_000_000).expect("solved");
+        assert_eq!(s.positions, values.len() as u64, "{order:?}");
+        for (p, &(solvable, moves)) in &values {
+            let slots = p.iter().map(|&v| i64::from(v)).collect();
+            let e = s.get(engine.encode(&Pos {
+                slots,
+                mover: 1,
+                last_mover: 1,
+            }));
+            let want = if solvable { Value::Win } else { Value::Lose };
+            assert_eq!(
+                e.map(|e| (e.value, e.remoteness)),
+                Some((want, Some(moves))),
+                "{order:?} at {p:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn peg_solitaire_prints_its_solution() {
+    let o = gamec(&["solve", "games/peg_solitaire.game"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("\nvalue       solvable in 13\nbest moves  4 over 2 to 1, 6 over 3 to 1\nsolution    13 moves:\n"), "{text}");
+    let mut pegs = vec![1u8; 15];
+    pegs[0] = 0;
+    for m in printed_solution(&text) {
+        let w: Vec<usize> = m.split(' ').filter_map(|x| x.parse().ok()).collect();
+        let mut next = pegs.clone();
+        (next[w[0] - 1], next[w[1] - 1], next[w[2] - 1]) = (0, 0, 1);
+        assert!(
+            peg_jumps(&pegs).contains(&next),
+            "{m} is not a jump at {pegs:?}"
+        );
+        pegs = next;
+    }
+    assert_eq!(pegs.iter().filter(|&&p| p == 1).count(), 1);
+    // A failed board: pegs on holes 1 and 15 only cannot jump.
+    let o = gamec(&[
+        "solve",
+        "games/peg_solitaire.game",
+        "--at",
+        "peg=[1,0,0,0,0,0,0,0,0,0,0,0,0,0,1]",
+    ]);
+    let text = stdout(&o);
+    assert!(
+        text.contains("\nvalue       unsolvable\n            the puzzle has ended failed\n"),
+        "{text}"
     );
 }
