@@ -44,7 +44,10 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
         self.list_moves(moves, false)?;
         let labels: Vec<String> = moves.iter().map(|(l, _)| l.clone()).collect();
         loop {
-            write!(self.out, "Player {to_move}, your move: ")?;
+            match self.game.engine.rules.players {
+                1 => write!(self.out, "Your move: ")?,
+                _ => write!(self.out, "Player {to_move}, your move: ")?,
+            }
             self.out.flush()?;
             let Some(entry) = read_entry(self.input)? else {
                 writeln!(self.out)?;
