@@ -218,3 +218,47 @@ fn a_puzzle_refuses_a_second_player() {
         );
     }
 }
+
+#[test]
+fn a_long_solution_is_cut_at_200_moves_in_text_and_whole_in_json() {
+    let o = gamec(&["solve", "games/hanoi.game", "--set", "discs=8"]);
+    let text = stdout(&o);
+    assert!(text.contains("\nvalue       solvable in 255\n"), "{text}");
+    assert!(
+        text.contains("\nsolution    255 moves:\n    1  disc 1 to peg 2\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "\n  200  disc 4 to peg 3\n  … and 55 more (--json lists every one)\nby value"
+        ),
+        "{text}"
+    );
+    let o = gamec(&["solve", "games/hanoi.game", "--set", "discs=8", "--json"]);
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    let moves = j["start"]["solution"].as_array().expect("a list");
+    assert_eq!(moves.len(), 255);
+    assert_eq!(moves[254], "disc 1 to peg 3");
+}
+
+#[test]
+fn the_tree_of_a_puzzle_counts_positions_without_a_turn() {
+    let o = gamec(&[
+        "tree",
+        "games/hanoi.game",
+        "--set",
+        "discs=2",
+        "--depth",
+        "0",
+    ]);
+    assert_eq!(
+        stdout(&o),
+        "peg=[0, 0]: solvable in 3
+
+tree nodes  more than 1 (cut at --depth)
+positions   1 distinct positions in the tree
+state graph 9 positions
+shown       1 nodes, to depth 0
+"
+    );
+}

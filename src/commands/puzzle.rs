@@ -1,6 +1,7 @@
 //! What `gamec solve` prints for a one-player game (a puzzle, `players 1`): the position, whether
 //! it is solvable and in how many moves, and one shortest solution, move by move; as text or JSON.
 
+use super::common::listed;
 use crate::engine::{Code, Engine};
 use crate::play::{best_moves, rated_moves, slower_wins, value_words};
 use crate::solve::{shortest_solution, Solution, Value};
@@ -28,13 +29,13 @@ pub fn position_text(engine: &Engine, s: &Solution, title: &str, code: Code) -> 
     t += &why_unsolvable(&e);
     let rated = rated_moves(engine, s, code);
     if e.value == Value::Win && !rated.is_empty() {
-        t += &format!("{:<12}{}\n", "best moves", best_moves(&rated).join(", "));
+        t += &format!("{:<12}{}\n", "best moves", listed(best_moves(&rated)));
         let slower: Vec<String> = slower_wins(&rated)
             .iter()
             .map(|(m, r)| format!("{m} (in {r})"))
             .collect();
         if !slower.is_empty() {
-            t += &format!("{:<12}{}\n", "also solves", slower.join(", "));
+            t += &format!("{:<12}{}\n", "also solves", listed(slower));
         }
     }
     t + &solution_text(&shortest_solution(engine, s, code).unwrap_or_default())

@@ -1,7 +1,7 @@
 //! `gamec solve` for sequential games: the start's value and best moves, counts, Grundy values,
 //! the chance table and exact win probabilities; as text or one JSON object.
 
-use super::common::{CliResult, Loaded};
+use super::common::{listed, CliResult, Loaded};
 use super::explore::solve_or_exit;
 use super::fraction::fraction_text;
 use super::io::out;
@@ -145,21 +145,6 @@ fn also_wins(slower: &[(String, u32)]) -> String {
         .map(|(m, r)| format!("{m} (in {r})"))
         .collect();
     listed(each)
-}
-
-/// The most moves a line of text lists; `--json` lists them all.
-const LISTED: usize = 50;
-
-/// Moves joined by commas, the first `LISTED` of a longer list followed by how many more.
-fn listed(moves: Vec<String>) -> String {
-    if moves.len() <= LISTED {
-        return moves.join(", ");
-    }
-    let more = moves.len() - LISTED;
-    format!(
-        "{}, … and {more} more (--json lists every one)",
-        moves[..LISTED].join(", ")
-    )
 }
 
 fn counts_json(s: &Solution) -> Json {

@@ -233,11 +233,14 @@ fn summary(engine: &Engine, s: &Solution, counts: &Counts, shown: Option<(u128, 
         counts.total_text()
     };
     let mut t = format!("\n{:<12}{size}\n", "tree nodes");
-    t += &format!(
-        "{:<12}{} distinct (position, player to move) pairs in the tree\n",
-        "positions", counts.distinct
-    );
-    let note = if engine.turn_matters() {
+    let puzzle = engine.rules.players == 1;
+    let pairs = match puzzle {
+        true => "positions in the tree",
+        false => "(position, player to move) pairs in the tree",
+    };
+    t += &format!("{:<12}{} distinct {pairs}\n", "positions", counts.distinct);
+    // A puzzle has one player: there is no turn to leave out.
+    let note = if engine.turn_matters() || puzzle {
         ""
     } else {
         " (the rules never ask whose turn it is, so its positions leave the turn out)"
