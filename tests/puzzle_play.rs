@@ -165,6 +165,25 @@ fn tree_and_graph_say_solvable() {
     );
     let o = gamec(&["graph", &path]);
     assert!(stdout(&o).contains("x=0\\nsolvable in 2"), "{}", stdout(&o));
+    let o = gamec(&["graph", &path, "--format", "json"]);
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    let values: Vec<(&str, &str)> = (j["nodes"].as_array().expect("nodes").iter())
+        .map(|n| {
+            (
+                n["position"].as_str().unwrap_or(""),
+                n["value"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        values,
+        [
+            ("x=0", "solvable"),
+            ("x=1", "solvable"),
+            ("x=3", "unsolvable"),
+            ("x=2", "solvable")
+        ]
+    );
 }
 
 /// `gamec check` on `source`: the exit code and the codes of the diagnostics, in order.

@@ -3,7 +3,7 @@
 
 use super::common::listed;
 use crate::engine::{Code, Engine};
-use crate::play::{best_moves, rated_moves, slower_wins, value_words};
+use crate::play::{best_moves, rated_moves, slower_wins, value_name, value_words};
 use crate::solve::{shortest_solution, Solution, Value};
 use serde_json::{json, Value as Json};
 
@@ -79,19 +79,15 @@ pub fn position_json(engine: &Engine, s: &Solution, code: Code) -> Json {
     let e = s.get(code);
     let solvable = e.is_some_and(|e| e.value == Value::Win);
     let rated = rated_moves(engine, s, code);
-    let word = |v: Value| match v {
-        Value::Win => "solvable",
-        _ => "unsolvable",
-    };
     json!({
         "position": engine.describe(&engine.decode(code)),
-        "value": e.map(|e| word(e.value)),
+        "value": e.map(|e| value_name(engine.rules, &e)),
         "moves_to_solve": if solvable { e.and_then(|e| e.remoteness) } else { None },
         "best_moves": if solvable { best_moves(&rated) } else { Vec::new() },
         "solution": shortest_solution(engine, s, code).unwrap_or_default(),
         "moves": rated.iter().map(|(m, e)| json!({
             "move": m,
-            "value": word(e.value),
+            "value": value_name(engine.rules, e),
             "moves_to_solve": (e.value == Value::Win).then_some(e.remoteness).flatten(),
         })).collect::<Vec<_>>(),
     })

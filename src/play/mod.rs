@@ -18,7 +18,9 @@ mod text;
 pub mod throw;
 
 pub use rated::{best_moves, rated_moves, slower_wins, winning_moves};
-pub use text::{end_rule_texts, position_board, position_words, value_text, value_words, wrap};
+pub use text::{
+    end_rule_texts, position_board, position_words, value_name, value_text, value_words, wrap,
+};
 
 use crate::engine::{Branch, Code, Engine, Expand, Rel};
 use crate::solve::Solution;

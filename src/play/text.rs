@@ -23,6 +23,16 @@ pub fn value_words(rules: &Rules, e: &Entry) -> String {
     }
 }
 
+/// A value's name for `--json`: `win`, `lose`, `tie`, `draw`; for a puzzle, `solvable` or
+/// `unsolvable`.
+pub fn value_name(rules: &Rules, e: &Entry) -> &'static str {
+    match (rules.players, e.value) {
+        (1, Value::Win) => "solvable",
+        (1, _) => "unsolvable",
+        _ => e.value.name(),
+    }
+}
+
 /// The position in the file's terms with the player to move: `pile=3, player 2 to move`.
 ///
 /// When the rules depend on the turn the engine records it (`turn=2`); that part is replaced by
