@@ -6,7 +6,7 @@
 mod common;
 use common::*;
 use gamec::engine::{Engine, Pos, SolveOrder};
-use gamec::solve::{self, Value};
+use gamec::solve::{self, Order, Solution, Value};
 use std::collections::{HashMap, VecDeque};
 
 /// Distances to `goal` of every position reachable from it, where `moves` gives a position's
@@ -84,9 +84,21 @@ fn agrees_everywhere(game: &str, set: &[(&str, &str)], dist: &HashMap<Vec<u8>, u
         .iter()
         .map(|b| b.code)
         .collect();
-    let s = solve::solve(&engine, &roots, 10_000_000).expect("solved");
-    assert_eq!(s.positions, dist.len() as u64, "{game} {set:?}");
-    assert_eq!(s.count(Value::Win), dist.len() as u64, "{game} {set:?}");
+    // On the table over the position numbers (what `solve` uses for these loopy puzzles), and on
+    // the explicit state graph.
+    let table = solve::solve(&engine, &roots, 10_000_000).expect("solved");
+    assert_eq!(table.order, Order::RetrogradeTable);
+    let graph = solve::solve_explicit(&engine, &roots, 10_000_000).expect("solved");
+    for s in [table, graph] {
+        agrees_with(&engine, &s, dist, &format!("{game} {set:?} {:?}", s.order));
+    }
+}
+
+/// Every position the search found is solvable in `s`, in exactly its distance; and `s` has no
+/// other position.
+fn agrees_with(engine: &Engine, s: &Solution, dist: &HashMap<Vec<u8>, u32>, case: &str) {
+    assert_eq!(s.positions, dist.len() as u64, "{case}");
+    assert_eq!(s.count(Value::Win), dist.len() as u64, "{case}");
     for (p, &d) in dist {
         let slots = p.iter().map(|&v| i64::from(v)).collect();
         let code = engine.encode(&Pos {
@@ -98,7 +110,7 @@ fn agrees_everywhere(game: &str, set: &[(&str, &str)], dist: &HashMap<Vec<u8>, u
         assert_eq!(
             (e.value, e.remoteness),
             (Value::Win, Some(d)),
-            "{game} at {p:?}"
+            "{case} at {p:?}"
         );
     }
 }
