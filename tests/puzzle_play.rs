@@ -281,3 +281,20 @@ shown       1 nodes, to depth 0
 "
     );
 }
+
+#[test]
+fn players_is_1_in_options_and_rules() {
+    let src = STEPS
+        .replace(
+            "  players 1\n",
+            "  option n: 1..=2 = players\n  players 1\n",
+        )
+        .replace("x: 0..=3 = 0", "x: 0..=3 = n - 1 + players - 1");
+    let o = gamec(&["solve", &game_file("players.game", &src)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("\nstart       x=0\nvalue       solvable in 2\n"),
+        "{}",
+        stdout(&o)
+    );
+}

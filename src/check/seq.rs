@@ -16,8 +16,9 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
     cx.defs = super::types::Defs::new(&file.defs, super::expr::BUILTINS, d);
     // Before the options, whose defaults may be an enumeration's value.
     super::enums::register_enums(file, &mut cx, d);
-    options::evaluate(file, sets, &mut cx, d);
+    // Before the options too, whose defaults may say `players`.
     cx.players = super::solo::players_of(file, d);
+    options::evaluate(file, sets, &mut cx, d);
     if cx.players == 1 {
         super::solo::refuse_setups(file, d);
     }
