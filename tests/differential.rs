@@ -178,7 +178,7 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
 }
 
 /// Text that shows a game uses a construct added after the first differential tests.
-const CONSTRUCTS: [&str; 20] = [
+const CONSTRUCTS: [&str; 21] = [
     "  def ",
     " then ",
     ": if ",
@@ -199,6 +199,7 @@ const CONSTRUCTS: [&str; 20] = [
     "orthogonal(",
     "{square(",
     " % 2}",
+    "players 1",
 ];
 
 // ---------------------------------------------------------------- regressions found by the above

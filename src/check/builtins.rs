@@ -174,7 +174,7 @@ impl Cx {
             Domain::Expr(e) => match &e.kind {
                 ExprKind::Players => Some(CDomain {
                     lo: CExpr::Const(1),
-                    hi: CExpr::Const(2),
+                    hi: super::solo::players_const(self),
                     span: e.span,
                 }),
                 ExprKind::Call { func, args }

@@ -72,6 +72,8 @@ pub struct Cx {
     pub max_locals: u16,
     /// Set when a rule reads whose turn it is (directly or through a per-player variable).
     pub uses_turn: bool,
+    /// The players of the game: 2, or 1 for a puzzle (`solo`).
+    pub players: u8,
     /// Names whose declaration failed: their uses are not reported again as unknown.
     pub poisoned: Vec<String>,
     /// Locals bound by `let` (true) or `for` (false), for what assigning one says.
@@ -110,6 +112,7 @@ impl Cx {
             next_local: 0,
             max_locals: 0,
             uses_turn: false,
+            players: 2,
             poisoned: Vec::new(),
             bound_by: Vec::new(),
             read: Vec::new(),
@@ -255,6 +258,10 @@ impl Cx {
                     d.push(catalog::not_constant(e.span, "whose turn it is"));
                     return None;
                 }
+                if self.players == 1 {
+                    let opp = matches!(e.kind, ExprKind::Opponent);
+                    return int(super::solo::turn_expr(e.span, opp, d)?);
+                }
                 self.uses_turn = true;
                 int(match e.kind {
                     ExprKind::Mover => CExpr::Mover,
@@ -262,7 +269,7 @@ impl Cx {
                     _ => CExpr::LastMover,
                 })
             }
-            ExprKind::Players => int(CExpr::Const(2)),
+            ExprKind::Players => int(super::solo::players_const(self)),
             ExprKind::List(items) => {
                 let mut vals = Vec::new();
                 for it in items {

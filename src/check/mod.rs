@@ -15,6 +15,7 @@ mod players;
 mod roll;
 mod runs;
 mod seq;
+mod solo;
 mod stmts;
 mod symmetry;
 mod types;

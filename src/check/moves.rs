@@ -130,6 +130,16 @@ pub(super) fn compile_end(e: &EndRule, cx: &mut Cx, d: &mut Diagnostics) -> Opti
 }
 
 fn compile_outcome(o: &Outcome, cx: &mut Cx, d: &mut Diagnostics) -> Option<COutcome> {
+    let c = compile_outcome_as_written(o, cx, d)?;
+    match cx.players {
+        1 => super::solo::outcome(c, o.span, cx, d),
+        _ => Some(c),
+    }
+}
+
+fn compile_outcome_as_written(o: &Outcome, cx: &mut Cx, d: &mut Diagnostics) -> Option<COutcome> {
+    // With one player no outcome asks whose turn it is (`solo::outcome`).
+    let two = cx.players == 2;
     match &o.kind {
         OutcomeKind::If {
             cond,
@@ -149,7 +159,7 @@ fn compile_outcome(o: &Outcome, cx: &mut Cx, d: &mut Diagnostics) -> Option<COut
         OutcomeKind::Mover { wins } => Some(COutcome::Mover { wins: *wins }),
         OutcomeKind::Tie => Some(COutcome::Tie),
         OutcomeKind::Player { player, wins } => {
-            cx.uses_turn = true;
+            cx.uses_turn |= two;
             cx.int(player, Mode::Rule, d)
                 .map(|player| COutcome::Player {
                     player,
@@ -157,7 +167,7 @@ fn compile_outcome(o: &Outcome, cx: &mut Cx, d: &mut Diagnostics) -> Option<COut
                 })
         }
         OutcomeKind::Each { var, cond } => {
-            cx.uses_turn = true;
+            cx.uses_turn |= two;
             let local = cx.push_local(&var.name);
             let c = cx.cond(cond, Mode::Rule, d);
             cx.pop_locals(1);

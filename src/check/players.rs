@@ -9,12 +9,16 @@ use crate::syntax::ast::{Expr, FirstMover, GameFile};
 /// A player's number fixed before play (`setup by player K`, `first mover K`): 1 or 2.
 pub(super) fn const_player(e: &Expr, cx: &mut Cx, d: &mut Diagnostics) -> Option<u8> {
     match cx.const_int(e, d)? {
-        p @ 1..=2 => Some(p as u8),
+        p if super::solo::is_player(cx, p) => Some(p as u8),
         p => {
+            let help = match cx.players {
+                1 => "This game has one player, player 1.",
+                _ => "Players are numbered 1 and 2.",
+            };
             d.push(
                 Diag::error("gamec::bad_player", format!("there is no player {p}"))
                     .label(e.span, "not a player")
-                    .help("Players are numbered 1 and 2."),
+                    .help(help),
             );
             None
         }

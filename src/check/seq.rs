@@ -16,8 +16,12 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
     cx.defs = super::types::Defs::new(&file.defs, super::expr::BUILTINS, d);
     // Before the options, whose defaults may be an enumeration's value.
     super::enums::register_enums(file, &mut cx, d);
+    // Before the options too, whose defaults may say `players`.
+    cx.players = super::solo::players_of(file, d);
     options::evaluate(file, sets, &mut cx, d);
-    check_players(file, d);
+    if cx.players == 1 {
+        super::solo::refuse_setups(file, d);
+    }
     for pair in [
         (
             "about",
@@ -47,13 +51,18 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
         .collect();
     let setup = setups.into_iter().next().flatten();
     let first_mover = first_mover(file, setup.as_ref(), &mut cx, d);
-    let moves = compile_moves(file, &mut cx, d);
+    let mut moves = compile_moves(file, &mut cx, d);
     let ends: Vec<CEnd> = file
         .ends
         .iter()
         .filter_map(|e| compile_end(e, &mut cx, d))
         .collect();
-    let has_again = moves.iter().any(|m| contains_again(&m.body));
+    // One player keeps the turn after every move; positions need not record who moved last, as
+    // no rule can tell (`mover` and `last mover` are both player 1).
+    let has_again = cx.players == 2 && moves.iter().any(|m| contains_again(&m.body));
+    if cx.players == 1 {
+        super::solo::keep_turn(&mut moves);
+    }
     let symmetries = super::symmetry::compile(file, &cx, d);
     check_encoding_fits(file, &slot_ranges, (cx.uses_turn, has_again), &cx, d);
     cx.unused_defs(d);
@@ -80,31 +89,12 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
         locals: cx.max_locals,
         symmetries,
         first_mover,
+        players: cx.players,
         labels_checked,
         coordinates,
     };
     super::symmetry::prove(&mut rules);
     Some(rules)
-}
-
-fn check_players(file: &GameFile, d: &mut Diagnostics) {
-    if let [first, second, ..] = &file.players[..] {
-        d.push(catalog::duplicate_declaration(
-            second.span,
-            first.span,
-            "players",
-        ));
-    }
-    if let Some(p) = file.players.first() {
-        if p.min != 2 || p.max != Some(2) {
-            let n = match p.max {
-                Some(m) if m == p.min => m.to_string(),
-                Some(m) => format!("{}..={m}", p.min),
-                None => format!("{}..", p.min),
-            };
-            d.push(catalog::unsupported_players(p.span, &n));
-        }
-    }
 }
 
 /// An element's range, whether it is a condition, and its enumeration (registered before the
@@ -206,6 +196,11 @@ fn layout_var(
     let mut grid_cols = 0;
     let (elem, kind, len) = match &v.ty {
         VarType::Scalar(t) => (t, VarKind::Scalar, Some(1)),
+        VarType::PerPlayer(_, span) if cx.players == 1 => {
+            d.push(crate::diag::puzzle::per_player(*span));
+            cx.poisoned.push(v.name.name.clone());
+            return;
+        }
         VarType::PerPlayer(t, _) => (t, VarKind::PerPlayer, Some(2)),
         VarType::Array(t, len_expr, _) => {
             let len = cx.const_int(len_expr, d);

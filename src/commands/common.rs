@@ -205,3 +205,18 @@ pub fn usage(message: &str) -> Exit {
     error_line(message);
     Exit(2)
 }
+
+/// The most moves a line of text lists; `--json` lists them all.
+const LISTED: usize = 50;
+
+/// Moves joined by commas, the first `LISTED` of a longer list followed by how many more.
+pub fn listed(moves: Vec<String>) -> String {
+    if moves.len() <= LISTED {
+        return moves.join(", ");
+    }
+    let more = moves.len() - LISTED;
+    format!(
+        "{}, … and {more} more (--json lists every one)",
+        moves[..LISTED].join(", ")
+    )
+}

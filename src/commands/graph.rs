@@ -13,7 +13,7 @@ use crate::diag::{catalog, Diagnostics};
 use crate::engine::graph::{BuildError, StateGraph};
 use crate::engine::Limits;
 use crate::engine::{Branch, Code, Engine};
-use crate::play::{end_rule_texts, value_text};
+use crate::play::{end_rule_texts, value_name, value_words};
 use crate::rules::Rules;
 use crate::solve::{Solution, Value};
 use petgraph::visit::EdgeRef;
@@ -44,7 +44,10 @@ fn esc(s: &str) -> String {
 }
 
 fn turn_note(engine: &Engine) -> &'static str {
-    if engine.turn_matters() {
+    if engine.rules.players == 1 {
+        "One player (a puzzle): green is solvable, red and blue unsolvable (red: every line ends \
+         failed; blue: play can go on for ever)."
+    } else if engine.turn_matters() {
         "Positions record whose turn it is."
     } else {
         "The rules never ask whose turn it is, so positions leave the turn out: \
@@ -89,7 +92,9 @@ impl View<'_> {
         for n in self.g.graph.node_indices() {
             let node = &self.g.graph[n];
             let e = self.s.get(node.code);
-            let value = e.map(|e| value_text(&e)).unwrap_or_default();
+            let value = e
+                .map(|e| value_words(self.engine.rules, &e))
+                .unwrap_or_default();
             let border = if node.end.is_some() {
                 ", peripheries=2"
             } else {
@@ -152,7 +157,7 @@ impl View<'_> {
                     "id": n.index(),
                     "position": self.position(node.code),
                     "to_move": recorded.then(|| self.engine.decode(node.code).mover),
-                    "value": e.map(|e| e.value.name()),
+                    "value": e.map(|e| value_name(self.engine.rules, &e)),
                     "remoteness": e.and_then(|e| e.remoteness),
                     "end": node.end.and_then(|(_, k)| self.ends.get(k)),
                 })

@@ -14,6 +14,7 @@ pub mod io;
 pub mod lsp;
 pub mod order;
 pub mod play;
+pub mod puzzle;
 pub mod shell;
 pub mod solve;
 pub mod throw;

@@ -1,7 +1,7 @@
 //! `gamec solve` for sequential games: the start's value and best moves, counts, Grundy values,
 //! the chance table and exact win probabilities; as text or one JSON object.
 
-use super::common::{CliResult, Loaded};
+use super::common::{listed, CliResult, Loaded};
 use super::explore::solve_or_exit;
 use super::fraction::fraction_text;
 use super::io::out;
@@ -19,6 +19,9 @@ struct Report<'a> {
 
 impl Report<'_> {
     fn position_json(&self, code: Code, to_move: Option<u8>) -> Json {
+        if self.engine.rules.players == 1 {
+            return super::puzzle::position_json(self.engine, self.s, code);
+        }
         let e = self.s.get(code);
         let rated = rated_moves(self.engine, self.s, code);
         json!({
@@ -36,6 +39,9 @@ impl Report<'_> {
     }
 
     fn position_text(&self, title: &str, code: Code, to_move: Option<u8>) -> String {
+        if self.engine.rules.players == 1 {
+            return super::puzzle::position_text(self.engine, self.s, title, code);
+        }
         let mut t = String::new();
         let decoded = self.engine.decode(code);
         let grids = self.engine.has_grids();
@@ -141,21 +147,6 @@ fn also_wins(slower: &[(String, u32)]) -> String {
     listed(each)
 }
 
-/// The most moves a line of text lists; `--json` lists them all.
-const LISTED: usize = 50;
-
-/// Moves joined by commas, the first `LISTED` of a longer list followed by how many more.
-fn listed(moves: Vec<String>) -> String {
-    if moves.len() <= LISTED {
-        return moves.join(", ");
-    }
-    let more = moves.len() - LISTED;
-    format!(
-        "{}, … and {more} more (--json lists every one)",
-        moves[..LISTED].join(", ")
-    )
-}
-
 fn counts_json(s: &Solution) -> Json {
     json!({
         "win": s.count(Value::Win), "lose": s.count(Value::Lose),
@@ -179,12 +170,16 @@ fn to_json(r: &Report, rules: &Rules, starts: &[Branch], at: Option<&At>) -> Jso
         .is_some_and(|_| starts.iter().any(|b| !b.rolls.is_empty()));
     let mut o = json!({
         "game": rules.name,
+        "players": rules.players,
         "positions": s.positions,
         "positions_in_all": s.in_all_reachable.then_some(s.in_all),
         "symmetry": symmetries(r.engine),
         "turn_recorded": r.engine.turn_matters(),
         "loopy": s.loopy,
-        "counts": counts_json(s),
+        "counts": match rules.players {
+            1 => super::puzzle::counts_json(s),
+            _ => counts_json(s),
+        },
         "order": super::order::order_json(s.order),
     });
     if let Some(why) = super::order::fallback(r.engine, s.order) {
@@ -229,7 +224,7 @@ fn to_json(r: &Report, rules: &Rules, starts: &[Branch], at: Option<&At>) -> Jso
 fn to_text(r: &Report, rules: &Rules, starts: &[Branch], at: Option<&At>) -> String {
     let s = r.s;
     let mut t = format!("{}\n", rules.name);
-    let turn_note = if r.engine.turn_matters() {
+    let turn_note = if r.engine.turn_matters() || rules.players == 1 {
         ""
     } else {
         " (whose turn it is does not change any rule, so positions do not record it)"
@@ -253,6 +248,9 @@ fn to_text(r: &Report, rules: &Rules, starts: &[Branch], at: Option<&At>) -> Str
         if s.count(v) > 0 {
             counts += &format!(", {} {}", v.name(), s.count(v));
         }
+    }
+    if rules.players == 1 {
+        counts = super::puzzle::counts_text(s);
     }
     t += &format!("{:<12}{counts}\n", "by value");
     let why = super::order::fallback(r.engine, s.order);

@@ -11,7 +11,7 @@ use super::fraction::fraction_text;
 use super::io::out;
 use crate::engine::Limits;
 use crate::engine::{Branch, Child, Code, Engine, Expand, Scratch};
-use crate::play::{position_board, value_text};
+use crate::play::{position_board, value_words};
 use crate::rules::Rules;
 use crate::solve::{Solution, Value};
 use owo_colors::OwoColorize;
@@ -188,7 +188,7 @@ impl Printer<'_> {
             words = format!("{m} -> {words}");
         }
         if let Some(e) = e {
-            words = format!("{words}: {}", value_text(&e));
+            words = format!("{words}: {}", value_words(self.engine.rules, &e));
         }
         self.line(depth, words, e.map(|e| e.value));
         for board in lines {
@@ -233,11 +233,14 @@ fn summary(engine: &Engine, s: &Solution, counts: &Counts, shown: Option<(u128, 
         counts.total_text()
     };
     let mut t = format!("\n{:<12}{size}\n", "tree nodes");
-    t += &format!(
-        "{:<12}{} distinct (position, player to move) pairs in the tree\n",
-        "positions", counts.distinct
-    );
-    let note = if engine.turn_matters() {
+    let puzzle = engine.rules.players == 1;
+    let pairs = match puzzle {
+        true => "positions in the tree",
+        false => "(position, player to move) pairs in the tree",
+    };
+    t += &format!("{:<12}{} distinct {pairs}\n", "positions", counts.distinct);
+    // A puzzle has one player: there is no turn to leave out.
+    let note = if engine.turn_matters() || puzzle {
         ""
     } else {
         " (the rules never ask whose turn it is, so its positions leave the turn out)"

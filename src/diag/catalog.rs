@@ -273,10 +273,10 @@ pub fn misplaced_statement(span: Span, what: &str, where_ok: &str) -> Diag {
 pub fn unsupported_players(span: Span, n: &str) -> Diag {
     Diag::error(
         "gamec::unsupported_players",
-        format!("sequential games are solved for exactly 2 players, and this one has {n}"),
+        format!("sequential games are solved for 1 or 2 players, and this one has {n}"),
     )
     .label(span, "player count")
-    .help("Write `players 2`. (Throw games may have more players: see `players 2..` in docs/language.md.)")
+    .help("Write `players 2` for a game of two, or `players 1` for a puzzle. (Throw games may have more players: see `players 2..` in docs/language.md.)")
 }
 
 pub fn mixed_families(seq: Span, throw: Span) -> Diag {

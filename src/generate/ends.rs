@@ -122,6 +122,15 @@ impl<R: Rng> Gen<'_, R> {
 
     fn plain_outcome(&mut self) -> String {
         let wl = |g: &mut Self| if g.chance(0.5) { "wins" } else { "loses" };
+        if self.profile.solo {
+            // Now and then an outcome a one-player game refuses.
+            return match self.int_in(0, 40) {
+                0 => "tie".into(),
+                1 | 2 => format!("player {} {}", self.player(1), wl(self)),
+                k if k < 20 => format!("mover {}", wl(self)),
+                _ => format!("last mover {}", wl(self)),
+            };
+        }
         if self.profile.impartial {
             return match self.int_in(0, 19) {
                 0 => "tie".into(),

@@ -130,8 +130,11 @@ impl<R: Rng> Gen<'_, R> {
                     }
                 }
                 8 if self.turn() => {
-                    let who = ["mover", "opponent", "last mover"];
-                    return self.pick(&who).map_or("mover".into(), |s| s.to_string());
+                    let who: &[&str] = match self.profile.solo {
+                        true => &["mover", "last mover"],
+                        false => &["mover", "opponent", "last mover"],
+                    };
+                    return self.pick(who).map_or("mover".into(), |s| s.to_string());
                 }
                 _ => return "players".to_string(),
             }
@@ -220,6 +223,7 @@ impl<R: Rng> Gen<'_, R> {
         }
         match self.int_in(0, 5) {
             0 if self.turn() => "mover".into(),
+            _ if self.profile.solo => "1".into(),
             1 if self.turn() => "opponent".into(),
             2 if self.turn() => "last mover".into(),
             3 => self.int_in(1, 2).to_string(),

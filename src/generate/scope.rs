@@ -54,6 +54,9 @@ pub(super) struct Profile {
     pub acyclic: bool,
     /// Some moves may say `again`.
     pub again: bool,
+    /// A one-player game (`players 1`): no opponent, per-player variable, setup, tie or other
+    /// player, but for a rare one the checker must refuse.
+    pub solo: bool,
 }
 
 pub(super) struct Gen<'a, R: Rng> {
@@ -99,6 +102,7 @@ impl<'a, R: Rng> Gen<'a, R> {
             impartial,
             acyclic: rng.gen_bool(0.5),
             again: !impartial && rng.gen_bool(0.35),
+            solo: false,
         };
         Gen {
             rng,

@@ -12,13 +12,17 @@ pub(super) fn game(rng: &mut impl Rng, cfg: &Config) -> String {
     if rng.gen_bool(0.06) {
         return super::symmetry::symmetric_game(rng);
     }
+    let solo = rng.gen_bool(0.12);
     let mut g = Gen::new(rng, cfg);
+    g.profile.solo = solo;
     let mut out = format!("game \"Generated {}\" {{\n", g.int_in(1, 9999));
     if g.chance(0.2) {
         out.push_str("  about \"A game written by the generator.\"\n");
     }
     out.push_str(&g.options());
-    if g.chance(0.3) {
+    if solo {
+        out.push_str("  players 1\n");
+    } else if g.chance(0.3) {
         out.push_str("  players 2\n");
     }
     if g.chance(0.15) {
@@ -34,7 +38,8 @@ pub(super) fn game(rng: &mut impl Rng, cfg: &Config) -> String {
     if g.chance(0.4) {
         out.push_str(&g.defs());
     }
-    if g.chance(0.35) {
+    // A one-player game has no setup (now and then one, which the checker refuses).
+    if g.chance(if solo { 0.02 } else { 0.35 }) {
         out.push_str(&g.setup());
     }
     for _ in 0..g.int_in(1, if cfg.extreme { 5 } else { 3 }) {
@@ -77,10 +82,11 @@ impl<R: Rng> Gen<'_, R> {
             .filter(|(_, v)| (1..=2).contains(v) || self.cfg.extreme)
             .map(|(n, _)| n.clone())
             .collect();
+        let top = if self.profile.solo { 1 } else { 2 };
         let who = match self.pick(&players) {
             Some(o) if self.chance(0.4) => o.clone(),
             _ if self.chance(0.03) || self.cfg.extreme => self.literal(),
-            _ => self.int_in(1, 2).to_string(),
+            _ => self.int_in(1, top).to_string(),
         };
         format!("  first mover {who}\n")
     }
@@ -236,7 +242,7 @@ impl<R: Rng> Gen<'_, R> {
             self.elem_range()
         };
         let size = (hi_v as i128 - lo_v as i128 + 1).clamp(1, u64::MAX as i128) as u64;
-        let per_player = self.turn() && self.chance(0.3);
+        let per_player = self.turn() && !self.profile.solo && self.chance(0.3);
         let (shape, ty, count) = if per_player {
             (Shape::PerPlayer, format!("per player {elem}"), 2)
         } else if self.chance(0.35) {

@@ -11,13 +11,16 @@ mod computer;
 mod input;
 mod line;
 mod prompt;
+mod puzzle;
 mod rated;
 mod review;
 mod text;
 pub mod throw;
 
 pub use rated::{best_moves, rated_moves, slower_wins, winning_moves};
-pub use text::{end_rule_texts, position_board, position_words, value_text, wrap};
+pub use text::{
+    end_rule_texts, position_board, position_words, value_name, value_text, value_words, wrap,
+};
 
 use crate::engine::{Branch, Code, Engine, Expand, Rel};
 use crate::solve::Solution;
@@ -109,7 +112,11 @@ pub fn play<R: BufRead, W: Write>(
     let mut line = Line::new(start.code, start.mover);
     let ending = t.moves(&mut line)?;
     writeln!(t.out)?;
-    for l in review::review(game.solution, line.plies()) {
+    let review = match game.engine.rules.players {
+        1 => puzzle::review(game.solution, line.plies()),
+        _ => review::review(game.solution, line.plies()),
+    };
+    for l in review {
         writeln!(t.out, "{l}")?;
     }
     Ok(ending)
@@ -137,17 +144,25 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
             Seat::Human => "human",
             Seat::Computer => "computer",
         };
-        writeln!(
-            self.out,
-            "Player 1: {}. Player 2: {}.",
-            name(self.opts.seats[0]),
-            name(self.opts.seats[1])
-        )?;
+        if self.puzzle() {
+            writeln!(
+                self.out,
+                "{}",
+                puzzle::seat_line(self.seat(1) == Seat::Human)
+            )?;
+        } else {
+            writeln!(
+                self.out,
+                "Player 1: {}. Player 2: {}.",
+                name(self.opts.seats[0]),
+                name(self.opts.seats[1])
+            )?;
+        }
         if self.opts.show_seed {
             let seed = self.opts.seed;
             writeln!(self.out, "Seed {seed} (replay with --seed {seed}).")?;
         }
-        if self.opts.seats.contains(&Seat::Human) {
+        if self.seat(1) == Seat::Human || (!self.puzzle() && self.seat(2) == Seat::Human) {
             writeln!(
                 self.out,
                 "Type a move's number or name, or a command: q quit, u undo, h hints on/off, ? help."
@@ -160,12 +175,22 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
     fn moves(&mut self, line: &mut Line) -> io::Result<Ending> {
         loop {
             let (code, to_move) = line.now();
-            if line.occurrences() >= REPETITIONS {
+            // A person trying a puzzle may come back to a position as often as they like.
+            let trying = self.puzzle() && self.seat(to_move) == Seat::Human;
+            if line.occurrences() >= REPETITIONS && !trying {
                 return self.repetition(code, to_move);
             }
             match self.turn(line)? {
                 Step::Over(ending) => return Ok(ending),
-                Step::Moved(ply) => line.push(ply),
+                Step::Moved(ply) => {
+                    if self.puzzle() {
+                        let said = puzzle::after_move(self.game.solution, &ply, self.hints);
+                        if let Some(said) = said {
+                            writeln!(self.out, "{said}")?;
+                        }
+                    }
+                    line.push(ply)
+                }
                 Step::Undo => {
                     let undone: Vec<String> = line
                         .undo(to_move)
@@ -206,7 +231,9 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
             .map_err(|f| io::Error::other(f.error.message))?;
         writeln!(self.out, "\n{}", position_board(engine, code, to_move))?;
         if let Expand::End { rel, rule } = e {
-            return self.game_over(rel, rule, to_move).map(Step::Over);
+            return self
+                .game_over(rel, rule, to_move, line.plies().len())
+                .map(Step::Over);
         }
         let seat = self.seat(to_move);
         let pick = match seat {
@@ -239,7 +266,12 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
         }))
     }
 
-    fn game_over(&mut self, rel: Rel, rule: usize, to_move: u8) -> io::Result<Ending> {
+    /// Whether the game is a puzzle: one player, who makes every move.
+    fn puzzle(&self) -> bool {
+        self.game.engine.rules.players == 1
+    }
+
+    fn game_over(&mut self, rel: Rel, rule: usize, to_move: u8, made: usize) -> io::Result<Ending> {
         let why = self
             .game
             .end_rules
@@ -250,6 +282,10 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
             Rel::Lose => Ending::Won(3 - to_move),
             Rel::Tie => Ending::Tie,
         };
+        if self.puzzle() {
+            writeln!(self.out, "{}", puzzle::over_line(rel, &why, made))?;
+            return Ok(ending);
+        }
         let result = match ending {
             Ending::Won(p) => format!("player {p} wins"),
             _ => "a tie".to_string(),

@@ -3,7 +3,7 @@
 
 use super::input::{needs_escape, parse_entry, read_entry, Typed, COMMANDS, LISTED};
 use super::rated::move_value;
-use super::{value_text, Table};
+use super::{value_words, Table};
 use crate::engine::Child;
 use std::io::{self, BufRead, Write};
 
@@ -44,7 +44,10 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
         self.list_moves(moves, false)?;
         let labels: Vec<String> = moves.iter().map(|(l, _)| l.clone()).collect();
         loop {
-            write!(self.out, "Player {to_move}, your move: ")?;
+            match self.game.engine.rules.players {
+                1 => write!(self.out, "Your move: ")?,
+                _ => write!(self.out, "Player {to_move}, your move: ")?,
+            }
             self.out.flush()?;
             let Some(entry) = read_entry(self.input)? else {
                 writeln!(self.out)?;
@@ -115,7 +118,7 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
         let num = moves.len().to_string().len();
         for (k, (label, child)) in moves[..shown].iter().enumerate() {
             let hint = match move_value(self.game.solution, *child) {
-                Some(seen) if hints => format!("  {}", value_text(&seen)),
+                Some(seen) if hints => format!("  {}", value_words(self.game.engine.rules, &seen)),
                 _ => String::new(),
             };
             let line = format!("  {:>num$}  {label:<width$}{hint}", k + 1);

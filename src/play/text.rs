@@ -13,6 +13,26 @@ pub fn value_text(e: &Entry) -> String {
     }
 }
 
+/// A value in the words of the game's kind: `value_text`'s for two players; for a one-player
+/// game (a puzzle), `solvable in 31` for a win and `unsolvable` for anything else.
+pub fn value_words(rules: &Rules, e: &Entry) -> String {
+    match (rules.players, e.value, e.remoteness) {
+        (1, Value::Win, Some(r)) => format!("solvable in {r}"),
+        (1, _, _) => "unsolvable".to_string(),
+        _ => value_text(e),
+    }
+}
+
+/// A value's name for `--json`: `win`, `lose`, `tie`, `draw`; for a puzzle, `solvable` or
+/// `unsolvable`.
+pub fn value_name(rules: &Rules, e: &Entry) -> &'static str {
+    match (rules.players, e.value) {
+        (1, Value::Win) => "solvable",
+        (1, _) => "unsolvable",
+        _ => e.value.name(),
+    }
+}
+
 /// The position in the file's terms with the player to move: `pile=3, player 2 to move`.
 ///
 /// When the rules depend on the turn the engine records it (`turn=2`); that part is replaced by
@@ -43,7 +63,10 @@ fn words_for(engine: &Engine, described: String, pos: &crate::engine::Pos, to_mo
             text = stripped.trim_end_matches([',', ' ']).to_string();
         }
     }
-    if text.is_empty() {
+    if engine.rules.players == 1 {
+        // One player: nobody else could be to move.
+        text
+    } else if text.is_empty() {
         format!("player {to_move} to move")
     } else {
         format!("{text}, player {to_move} to move")

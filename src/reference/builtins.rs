@@ -186,7 +186,7 @@ impl Ctx<'_> {
             // A parameter's enumeration: its values by position (bound by name, `expand`).
             Domain::Enum(values, _) => (0, values.len() as i64 - 1),
             Domain::Expr(e) => match &e.kind {
-                ExprKind::Players => (1, 2),
+                ExprKind::Players => (1, i64::from(self.game.players)),
                 ExprKind::Call { func, args }
                     if matches!(func.name.as_str(), "rows" | "cols") && args.len() == 1 =>
                 {

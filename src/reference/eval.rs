@@ -89,7 +89,7 @@ impl<'g> Ctx<'g> {
             ExprKind::Mover => Ok(Val::Int(i64::from(self.pos.mover))),
             ExprKind::Opponent => Ok(Val::Int(3 - i64::from(self.pos.mover))),
             ExprKind::LastMover => Ok(Val::Int(i64::from(self.pos.last_mover))),
-            ExprKind::Players => Ok(Val::Int(2)),
+            ExprKind::Players => Ok(Val::Int(i64::from(self.game.players))),
             ExprKind::List(items) => {
                 let mut vs = Vec::new();
                 for it in items {

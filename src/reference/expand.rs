@@ -186,8 +186,10 @@ fn try_move(cx: &mut Ctx, family: usize, m: &MoveDecl, out: &mut Vec<Move>) -> R
     body.run(&m.body)?;
     let mover = cx.pos.mover;
     let mut child = body.pos;
+    // One player moves again after every move.
+    let kept = body.again || cx.game.players == 1;
     child.last_mover = mover;
-    child.mover = if body.again { mover } else { 3 - mover };
+    child.mover = if kept { mover } else { 3 - mover };
     if mover != 1 && mover != 2 {
         return Err(invalid("a position without a player to move"));
     }
@@ -204,7 +206,7 @@ fn try_move(cx: &mut Ctx, family: usize, m: &MoveDecl, out: &mut Vec<Move>) -> R
             })
             .collect::<R<_>>()?,
         child,
-        kept: body.again,
+        kept,
         label: String::new(),
     });
     Ok(())

@@ -54,6 +54,8 @@ pub struct Game {
     pub has_again: bool,
     /// The `symmetry` declarations.
     pub symmetries: Vec<SymmetryDecl>,
+    /// The players: 2, or 1 for a puzzle, whose every move keeps the turn (player 1's).
+    pub players: u8,
     /// Who makes the first move (`first mover K`; 1 without it). A setup `by player K` then
     /// makes 3 − K move first instead (`setup::starts`).
     pub first_mover: u8,
@@ -95,6 +97,10 @@ impl Game {
             turn_matters: false,
             has_again: false,
             symmetries: file.symmetries.clone(),
+            players: match file.players.first() {
+                Some(p) if p.min == 1 => 1,
+                _ => 2,
+            },
             first_mover: 1,
             labels: Vec::new(),
             shown: all_enum_values(file)
@@ -122,8 +128,9 @@ impl Game {
             let var = declare(&game, decl).map_err(Error::Declaration)?;
             game.vars.push(var);
         }
-        game.turn_matters = turn::mentions_turn(&game);
-        game.has_again = turn::has_again(&game);
+        // With one player the turn is always player 1's, and so is the last move.
+        game.turn_matters = game.players == 2 && turn::mentions_turn(&game);
+        game.has_again = game.players == 2 && turn::has_again(&game);
         Ok(game)
     }
 
@@ -160,7 +167,10 @@ impl Game {
                 .map(|v| (v.name.clone(), v.init.clone()))
                 .collect::<BTreeMap<_, _>>(),
             mover: self.first_mover,
-            last_mover: 3 - self.first_mover,
+            last_mover: match self.players {
+                1 => 1,
+                _ => 3 - self.first_mover,
+            },
         }
     }
 }

@@ -131,7 +131,7 @@ fn grundy(game: &Game, g: &Graph) -> Option<Vec<u32>> {
         .steps
         .iter()
         .all(|s| !matches!(s, Step::End(Rel::Win | Rel::Tie, _)));
-    if game.turn_matters || game.has_again || !normal_play {
+    if game.turn_matters || game.has_again || game.players == 1 || !normal_play {
         return None;
     }
     let mut values: Vec<Option<u32>> = g

@@ -422,4 +422,7 @@ pub struct Rules {
     /// Who makes the first move of play, after the setup if there is one (`first mover K`, the
     /// player after `setup by player K`, or 1).
     pub first_mover: u8,
+    /// The players: 2, or 1 for a puzzle, where every move keeps the turn (the compiled bodies
+    /// end with `again`) and a win is a solution.
+    pub players: u8,
 }

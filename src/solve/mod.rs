@@ -11,6 +11,7 @@ mod packed;
 mod progress;
 mod quotient;
 mod shared;
+mod solution_line;
 mod store;
 mod sweep;
 mod table;
@@ -18,6 +19,7 @@ mod tiers;
 mod wide;
 
 pub use chance::{win_probabilities, Probabilities};
+pub use solution_line::shortest_solution;
 pub use store::{Entry, Value};
 pub use tiers::Measure;
 
@@ -150,9 +152,10 @@ pub fn solve_in_tiers(
     Ok(s.map(|s| with_symmetry(engine, &roots, s)))
 }
 
-/// Whether Grundy values may be computed: the turn changes nothing and no move keeps it.
+/// Whether Grundy values may be computed: the turn changes nothing and no move keeps it (with one
+/// player every move does).
 fn impartial(engine: &Engine) -> bool {
-    !engine.turn_matters() && !engine.rules.has_again
+    !engine.turn_matters() && !engine.rules.has_again && engine.rules.players == 2
 }
 
 /// The roots' canonical forms (the solvers see only those).

@@ -234,6 +234,12 @@ fn the_shipped_games_agree() {
         ("one_die.game", &[]),
         ("one_die.game", &[("goal", "20")]),
         ("tug_of_war.game", &[]),
+        ("hanoi.game", &[("discs", "3")]),
+        (
+            "sliding_puzzle.game",
+            &[("width", "3"), ("height", "2"), ("start", "4,1,2,5,0,3")],
+        ),
+        ("peg_solitaire.game", &[]),
     ];
     for (name, sets) in variants {
         let src = std::fs::read_to_string(format!("{dir}/{name}")).expect("shipped game");
