@@ -193,3 +193,23 @@ fn swaps_of_values_a_variable_does_not_have_are_refused() {
         "{r}"
     );
 }
+
+#[test]
+fn in_a_puzzle_a_swap_exchanges_only_the_values() {
+    // One player: no turn to exchange. Red and blue play alike.
+    let puzzle = r#"game "P" {
+  players 1
+  state { b: [{empty, red, blue}; 3] = [red, empty, blue] }
+  move slide(i in 0..2) if b[i] != empty and b[i + 1] == empty { b[i + 1] = b[i]; b[i] = empty }
+  move back(i in 1..3) if b[i] != empty and b[i - 1] == empty { b[i - 1] = b[i]; b[i] = empty }
+  end if b[0] == empty: last mover wins
+  symmetry b: swap red blue
+}
+"#;
+    let with = solve(puzzle, &[]);
+    let plain = solve(puzzle, &["--no-symmetry"]);
+    assert_eq!(with.code, 0, "{}", with.stderr);
+    assert_eq!(line(&with.stdout, "positions"), "3 up to symmetry");
+    assert_eq!(line(&with.stdout, "value"), "solvable in 1");
+    assert_eq!(without_counts(&with.stdout), without_counts(&plain.stdout));
+}

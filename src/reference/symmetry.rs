@@ -137,7 +137,9 @@ fn apply(game: &Game, m: &Map, p: &Position) -> Position {
                     both.reverse();
                 }
             }
-            let other = |m: u8| if m == 1 || m == 2 { 3 - m } else { m };
+            // With one player (a puzzle) there is no other player to exchange.
+            let two = game.players == 2;
+            let other = |m: u8| if two && (m == 1 || m == 2) { 3 - m } else { m };
             q.mover = other(p.mover);
             q.last_mover = other(p.last_mover);
         }

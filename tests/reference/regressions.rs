@@ -304,3 +304,18 @@ fn a_list_start_of_bools_is_read_alike() {
     );
     assert!(matches!(agree(src, &[]), Case::Solved { .. }));
 }
+
+/// A colour swap in a one-player puzzle exchanges only the values: the reference made the
+/// swapped position player 2's move, which a puzzle has not got.
+#[test]
+fn a_swap_in_a_puzzle_keeps_player_1_to_move() {
+    let src = r#"game "P" {
+  players 1
+  state { b: [{empty, red, blue}; 3] = [red, empty, blue] }
+  move slide(i in 0..2) if b[i] != empty and b[i + 1] == empty { b[i + 1] = b[i]; b[i] = empty }
+  move back(i in 1..3) if b[i] != empty and b[i - 1] == empty { b[i - 1] = b[i]; b[i] = empty }
+  end if b[0] == empty and mover == 1: last mover wins
+  symmetry b: swap red blue
+}"#;
+    assert!(matches!(agree(src, &[]), Case::Solved { .. }));
+}
