@@ -163,6 +163,14 @@ fn compile_outcome(o: &Outcome, cx: &mut Cx, d: &mut Diagnostics) -> Option<COut
             cx.pop_locals(1);
             c.map(|cond| COutcome::Each { local, cond })
         }
+        OutcomeKind::Score { var, expr } => {
+            // A margin is the mover's score less the other's: it depends on whose turn it is.
+            cx.uses_turn = true;
+            let local = cx.push_local(&var.name);
+            let e = cx.int(expr, Mode::Rule, d);
+            cx.pop_locals(1);
+            e.map(|expr| COutcome::Score { local, expr })
+        }
     }
 }
 

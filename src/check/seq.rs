@@ -54,6 +54,7 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
         .filter_map(|e| compile_end(e, &mut cx, d))
         .collect();
     let has_again = moves.iter().any(|m| contains_again(&m.body));
+    let scored = super::scores::scored(&file.ends, d);
     let symmetries = super::symmetry::compile(file, &cx, d);
     check_encoding_fits(file, &slot_ranges, (cx.uses_turn, has_again), &cx, d);
     cx.unused_defs(d);
@@ -77,6 +78,7 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
         ends,
         turn_matters: cx.uses_turn,
         has_again,
+        scored,
         locals: cx.max_locals,
         symmetries,
         first_mover,

@@ -5,6 +5,7 @@ pub mod catalog;
 pub mod label;
 pub mod names;
 pub mod runtime;
+pub mod scores;
 pub mod set;
 pub mod throw;
 
@@ -21,6 +22,7 @@ pub fn warning_codes() -> Vec<&'static str> {
 pub fn all_codes() -> Vec<&'static str> {
     let mut codes = catalog::CODES.to_vec();
     codes.extend_from_slice(throw::CODES);
+    codes.extend_from_slice(scores::CODES);
     codes
 }
 

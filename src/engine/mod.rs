@@ -20,7 +20,7 @@ mod trace;
 
 pub use compiled::{set_verify, verifying, SweepKernels};
 pub use encode::Pos;
-pub use expansion::{Child, Expand, Fault, Rel, Scratch};
+pub use expansion::{margin, Child, Expand, Fault, Rel, Scratch};
 pub use setup::Branch;
 pub use trace::{route, route_to_class, trace_to, Route};
 

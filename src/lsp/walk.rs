@@ -280,6 +280,13 @@ impl<'a> Walker<'a> {
                 self.expr(cond);
                 self.locals.truncate(mark);
             }
+            OutcomeKind::Score { var, expr } => {
+                let mark = self.locals.len();
+                let code = format!("score each {}", var.name);
+                self.local(var, Kind::EachVar, o.span, hover(&code, "player (1 or 2)"));
+                self.expr(expr);
+                self.locals.truncate(mark);
+            }
             OutcomeKind::If {
                 cond,
                 then,

@@ -205,8 +205,8 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
             .moves_of(code)
             .map_err(|f| io::Error::other(f.error.message))?;
         writeln!(self.out, "\n{}", position_board(engine, code, to_move))?;
-        if let Expand::End { rel, rule } = e {
-            return self.game_over(rel, rule, to_move).map(Step::Over);
+        if let Expand::End { rel, rule, margin } = e {
+            return self.game_over(rel, rule, margin, to_move).map(Step::Over);
         }
         let seat = self.seat(to_move);
         let pick = match seat {
@@ -239,7 +239,15 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
         }))
     }
 
-    fn game_over(&mut self, rel: Rel, rule: usize, to_move: u8) -> io::Result<Ending> {
+    /// The game has ended at a position where `to_move` was to move; in a scored game `margin`
+    /// is theirs (their score less the other's).
+    fn game_over(
+        &mut self,
+        rel: Rel,
+        rule: usize,
+        margin: Option<i64>,
+        to_move: u8,
+    ) -> io::Result<Ending> {
         let why = self
             .game
             .end_rules
@@ -250,8 +258,12 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
             Rel::Lose => Ending::Won(3 - to_move),
             Rel::Tie => Ending::Tie,
         };
+        let by = match margin {
+            Some(m) if m != 0 => format!(" by {}", m.unsigned_abs()),
+            _ => String::new(),
+        };
         let result = match ending {
-            Ending::Won(p) => format!("player {p} wins"),
+            Ending::Won(p) => format!("player {p} wins{by}"),
             _ => "a tie".to_string(),
         };
         writeln!(self.out, "Game over: {result}, by the rule {why}.")?;

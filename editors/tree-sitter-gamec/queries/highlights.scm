@@ -55,6 +55,7 @@
   "winner"
   "is"
   "each"
+  "score"
   "wins"
   "loses"
   "symmetry"
@@ -169,6 +170,12 @@
 
 (winner_each
   variable: (identifier) @variable)
+
+(score_each
+  variable: (identifier) @variable)
+
+(score_each
+  score: (identifier) @variable)
 
 (symmetry
   variable: (identifier) @variable)
