@@ -86,6 +86,8 @@ pub struct Solution {
     /// The symmetries positions were reduced by: a value is looked up by the position's class.
     symmetry: Option<Symmetry>,
     pub order: Order,
+    /// A scored game's margins, by position (class): `None` for other games.
+    margins: Option<std::collections::HashMap<Code, i64>>,
 }
 
 impl Solution {
@@ -94,13 +96,13 @@ impl Solution {
             Some(s) => s.canonical(code, &mut Vec::new()),
             None => code,
         };
-        let margin = self.store.margin(class);
+        let margin = self.margins.as_ref().and_then(|m| m.get(&class).copied());
         store::unpack(self.store.get(class)).map(|e| Entry { margin, ..e })
     }
 
     /// Whether values are margins (a scored game).
     pub fn scored(&self) -> bool {
-        matches!(self.store, Store::Scored(_))
+        self.margins.is_some()
     }
 
     /// Whether positions were reduced by declared symmetries.

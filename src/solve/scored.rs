@@ -1,8 +1,9 @@
 //! Scored games (`score each p = ...`), depth first: a position's value is the best margin the
 //! player to move can force (their score less the other's), and among moves of equal margin the
-//! fastest when it is a win or a tie, the slowest when it is a loss, as for win, lose and tie. The
-//! margins are 64-bit integers beside the packed entries, in a hash table of the positions
-//! reached: the two-player tables of 16-bit entries are not touched. Play that returns to a
+//! fastest when it is a win or a tie, the slowest when it is a loss, as for win, lose and tie. While
+//! solving, each position reached has its packed entry and 64-bit margin in a hash table of its
+//! own; the solution then holds the entries in the usual table and the margins beside it, so the
+//! tables and solvers of other games are not touched. Play that returns to a
 //! position stops the solve (`SolveError::ScoredLoopy`): margins with draws are not defined yet.
 //! A rule that fails anywhere is reported before that, whichever the solve met first, as every
 //! other order reports faults: a cycle sends the solve through every reachable position first.
@@ -13,9 +14,9 @@ use super::{Order, Solution, SolveError};
 use crate::engine::{memory, Child, Code, Engine, Expand, Rel, Scratch};
 use std::collections::HashMap;
 
-/// Upper estimate of the bytes a position costs in the table (key, entry, margin and the hash
-/// table's slack).
-const BYTES_PER_POSITION: u64 = 64;
+/// Upper estimate of the bytes a position costs: in the hash table while solving (key, entry,
+/// margin and the table's slack), then in the solution's table and margins.
+const BYTES_PER_POSITION: u64 = 96;
 
 /// A margin and its remoteness, for the player to move.
 type Margin = (i64, u32);
@@ -36,6 +37,8 @@ struct Dfs<'a, 'r> {
     scratch: Scratch,
     limit: u64,
     memory_bound: bool,
+    /// The bytes the children waiting on the line of play may take (a quarter of the budget).
+    stack_bytes: u64,
     counts: [u64; 4],
     in_all: u64,
 }
@@ -51,6 +54,7 @@ pub(super) fn solve(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solut
         scratch: Scratch::default(),
         limit,
         memory_bound,
+        stack_bytes: memory::byte_budget() / 4,
         counts: [0; 4],
         in_all: 0,
     };
@@ -70,9 +74,16 @@ pub(super) fn solve(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solut
         }
     }
     progress.finish();
+    let mut store = Store::for_space(engine.space, engine.hashed);
+    let mut margins = HashMap::with_capacity(d.table.len());
+    for (&code, &(e, m)) in &d.table {
+        store.set(code, e)?;
+        margins.insert(code, m);
+    }
     Ok(Solution {
         positions: d.table.len() as u64,
-        store: Store::Scored(d.table),
+        store,
+        margins: Some(margins),
         counts: d.counts,
         loopy: false,
         grundy: false,
@@ -195,6 +206,11 @@ impl Dfs<'_, '_> {
                 Ok(Some(done))
             }
             Expand::Moves => {
+                let bytes = self.kids.capacity() as u64 * std::mem::size_of::<Child>() as u64;
+                if bytes > self.stack_bytes {
+                    let depth = self.frames.len() as u64 + 1;
+                    return Err(SolveError::Pending(depth, self.kids.len() as u64));
+                }
                 self.table.insert(code, (BUSY << 61, 0));
                 self.frames.push(Frame {
                     code,

@@ -53,7 +53,6 @@ impl Store {
                 Shared::A64(unsafe { &*(v.as_mut_slice() as *mut [u64] as *const [AtomicU64]) })
             }
             Store::Sparse(m) => Shared::Sparse(m),
-            Store::Scored(_) => unreachable!("scored games are solved by scored.rs alone"),
         }
     }
 }

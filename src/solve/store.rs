@@ -29,8 +29,6 @@ pub enum Store {
     Dense32(Vec<u32>),
     Dense(Vec<u64>),
     Sparse(Packed),
-    /// A scored game's positions: each one's entry and margin (`scored.rs`).
-    Scored(std::collections::HashMap<Code, (u64, i64)>),
 }
 
 impl Store {
@@ -55,15 +53,6 @@ impl Store {
             Store::Dense32(v) => widen(v[c as usize]),
             Store::Dense(v) => v[c as usize],
             Store::Sparse(m) => m.get(c),
-            Store::Scored(m) => m.get(&c).map_or(UNSEEN, |e| e.0),
-        }
-    }
-
-    /// A scored game's margin for the player to move at `c` (`None` in other games).
-    pub fn margin(&self, c: Code) -> Option<i64> {
-        match self {
-            Store::Scored(m) => m.get(&c).map(|e| e.1),
-            _ => None,
         }
     }
 
@@ -81,7 +70,6 @@ impl Store {
                     m.prefetch(c);
                     None
                 }
-                Store::Scored(_) => None,
             };
             if let Some(p) = ptr {
                 // SAFETY: `_mm_prefetch` only hints the cache; the pointer is to a live element of
@@ -130,10 +118,6 @@ impl Store {
             },
             Store::Dense(v) => v[c as usize] = e,
             Store::Sparse(m) => m.set(c, e),
-            Store::Scored(m) => {
-                let margin = m.get(&c).map_or(0, |x| x.1);
-                m.insert(c, (e, margin));
-            }
         }
         Ok(())
     }
