@@ -127,15 +127,19 @@ impl<R: Rng> Gen<'_, R> {
         plain(self)
     }
 
+    /// The `per player` variables in scope.
+    fn per_player_vars(&mut self) -> Vec<Var> {
+        self.indexed(false)
+            .into_iter()
+            .filter(|v| v.shape == Shape::PerPlayer)
+            .collect()
+    }
+
     /// `score each s = EXPR`: mostly a `per player` variable or a number read from `s`, now and
     /// then any number (which may overflow).
     fn score(&mut self) -> String {
         let s = self.fresh("s");
-        let per_player: Vec<Var> = self
-            .indexed(false)
-            .into_iter()
-            .filter(|v| v.shape == Shape::PerPlayer)
-            .collect();
+        let per_player = self.per_player_vars();
         let expr = match self.int_in(0, 3) {
             0 if !per_player.is_empty() => {
                 let v = self.pick(&per_player).map(|v| v.name.clone());
@@ -184,11 +188,7 @@ impl<R: Rng> Gen<'_, R> {
     /// `winner is each w where COND`, mostly written so that exactly one player qualifies.
     fn each(&mut self) -> String {
         let w = self.fresh("w");
-        let per_player: Vec<Var> = self
-            .indexed(false)
-            .into_iter()
-            .filter(|v| v.shape == Shape::PerPlayer)
-            .collect();
+        let per_player = self.per_player_vars();
         let cond = match self.int_in(0, 4) {
             0 => format!("{w} == {}", self.player(1)),
             1 => format!("({w} == 1) == {}", self.cond(1)),
