@@ -185,3 +185,29 @@ fn tree_and_graph_show_margins_where_they_show_values() {
     assert!(stdout(&o)
         .contains("  n0 [label=\"picked=0, turn=1\\nwin by 3 in 1\", fillcolor=\"#8fdf8f\"];\n"));
 }
+
+#[test]
+fn with_a_chance_setup_the_expected_margin_is_exact() {
+    // A die of 1 or 2 is rolled; player 1 keeps it (scoring it) or passes (scoring nothing).
+    let src = r#"game "Roll and keep" {
+  state { die: 0..=2 = 0; taken: bool = false }
+  setup { roll die in 1..=2 }
+  move keep if not taken { taken = true }
+  move pass if not taken { taken = true; die = 0 }
+  end if taken: score each p = if p == last mover then die else 0
+}
+"#;
+    let (out, err, code) = solve_text(src, &[]);
+    assert_eq!(code, Some(0), "{err}");
+    let line = out.lines().find(|l| l.starts_with("probability"));
+    assert_eq!(
+        line,
+        Some("probability player 1 wins 1, player 2 wins 0; player 1's expected margin 3/2")
+    );
+    let (out, _, _) = solve_text(src, &["--json"]);
+    let j: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(
+        j["expected_margin"],
+        serde_json::json!({"1": "3/2", "2": "-3/2"})
+    );
+}

@@ -229,6 +229,9 @@ fn to_json(r: &Report, rules: &Rules, starts: &[Branch], at: Option<&At>) -> Jso
         o["win_probability"] = json!({ "1": p.wins[0].to_string(), "2": p.wins[1].to_string() });
         o["tie_probability"] = json!(p.tie.to_string());
         o["draw_probability"] = json!(p.draw.to_string());
+        if let Some(m) = &p.margin {
+            o["expected_margin"] = json!({ "1": m.to_string(), "2": (-m).to_string() });
+        }
     } else if let Some(b) = starts.first() {
         o["start"] = r.position_json(b.code, Some(b.mover));
         if s.grundy {
@@ -381,6 +384,9 @@ fn probability_line(starts: &[Branch], s: &Solution) -> String {
     }
     if p.draw != num_traits::Zero::zero() {
         line += &format!(", draw {}", fraction_text(&p.draw));
+    }
+    if let Some(m) = &p.margin {
+        line += &format!("; player 1's expected margin {}", fraction_text(m));
     }
     format!("{:<12}{line}\n", "probability")
 }
