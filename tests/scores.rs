@@ -184,6 +184,23 @@ fn tree_and_graph_show_margins_where_they_show_values() {
     let o = gamec(&["graph", &card]);
     assert!(stdout(&o)
         .contains("  n0 [label=\"picked=0, turn=1\\nwin by 3 in 1\", fillcolor=\"#8fdf8f\"];\n"));
+    let o = gamec(&["graph", &card, "--format", "json"]);
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    let margins: Vec<_> = j["nodes"]
+        .as_array()
+        .expect("nodes")
+        .iter()
+        .map(|n| (n["position"].clone(), n["margin"].clone()))
+        .collect();
+    assert_eq!(
+        margins,
+        vec![
+            (serde_json::json!("picked=0, turn=1"), serde_json::json!(3)),
+            (serde_json::json!("picked=1, turn=2"), serde_json::json!(-1)),
+            (serde_json::json!("picked=2, turn=2"), serde_json::json!(-2)),
+            (serde_json::json!("picked=3, turn=2"), serde_json::json!(-3)),
+        ]
+    );
 }
 
 #[test]
