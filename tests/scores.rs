@@ -160,8 +160,8 @@ fn play_shows_margins_in_hints_the_final_margin_and_a_margin_given_away() {
     );
     assert!(
         r.stdout.ends_with(
-            "Game over: player 1 wins by 2, by the rule `end if picked != 0: score each p = if \
-             p == last mover then picked else 0`.\nYou win!\n\n\
+            "Game over: player 1 wins by 2 (player 1 scores 2, player 2 scores 0), by the rule \
+             `end if picked != 0: score each p = if p == last mover then picked else 0`.\nYou win!\n\n\
              Review: 1 move changed the result for the player who made it:\n  \
              move 1, player 1 take 2: a win by 3 in 1 became a win by 2 in 1\n"
         ),

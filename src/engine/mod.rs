@@ -13,6 +13,7 @@ pub mod memory;
 mod moves;
 mod os_memory;
 mod position_text;
+mod scores;
 mod setup;
 mod simple_moves;
 pub mod symmetry;

@@ -45,17 +45,13 @@ impl Engine<'_> {
         self.expand_interpreted(code, scratch, sink)
     }
 
-    /// `expand` by the interpreter.
-    pub(super) fn expand_interpreted<F: FnMut(usize, &[i64], Child)>(
-        &self,
-        code: Code,
-        scratch: &mut Scratch,
-        mut sink: F,
-    ) -> Result<Expand, Fault> {
+    /// The interpreter's view of position `code`, in `scratch`'s buffers.
+    #[inline(always)]
+    pub(super) fn context<'s>(&'s self, code: Code, scratch: &'s mut Scratch) -> Ctx<'s> {
         let (mover, last) = self.decode_into(code, &mut scratch.slots);
         scratch.locals.clear();
         scratch.locals.resize(self.rules.locals as usize + 1, 0);
-        let mut ctx = Ctx {
+        Ctx {
             vars: &self.rules.vars,
             ranges: &self.rules.slot_ranges,
             slots: &mut scratch.slots,
@@ -66,10 +62,21 @@ impl Engine<'_> {
             again: false,
             scale: 1,
             budget: self.max_steps.saturating_sub(scratch.steps),
-        };
+        }
+    }
+
+    /// `expand` by the interpreter.
+    pub(super) fn expand_interpreted<F: FnMut(usize, &[i64], Child)>(
+        &self,
+        code: Code,
+        scratch: &mut Scratch,
+        mut sink: F,
+    ) -> Result<Expand, Fault> {
         let labels = self.rules.labels_checked && !scratch.no_labels;
+        let mut ctx = self.context(code, scratch);
         let r = self.expand_in(code, &mut ctx, &mut sink, labels);
-        scratch.steps = self.max_steps - ctx.budget;
+        let left = ctx.budget;
+        scratch.steps = self.max_steps - left;
         r
     }
 

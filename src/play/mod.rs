@@ -206,7 +206,7 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
             .map_err(|f| io::Error::other(f.error.message))?;
         writeln!(self.out, "\n{}", position_board(engine, code, to_move))?;
         if let Expand::End { rel, rule, margin } = e {
-            return self.game_over(rel, rule, margin, to_move).map(Step::Over);
+            return self.game_over(line, rel, rule, margin).map(Step::Over);
         }
         let seat = self.seat(to_move);
         let pick = match seat {
@@ -243,11 +243,12 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
     /// is theirs (their score less the other's).
     fn game_over(
         &mut self,
+        line: &Line,
         rel: Rel,
         rule: usize,
         margin: Option<i64>,
-        to_move: u8,
     ) -> io::Result<Ending> {
+        let (code, to_move) = line.now();
         let why = self
             .game
             .end_rules
@@ -258,13 +259,16 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
             Rel::Lose => Ending::Won(3 - to_move),
             Rel::Tie => Ending::Tie,
         };
-        let by = match margin {
+        let mut by = match margin {
             Some(m) if m != 0 => format!(" by {}", m.unsigned_abs()),
             _ => String::new(),
         };
+        if let Some([one, two]) = self.game.engine.end_scores(code, rule) {
+            by += &format!(" (player 1 scores {one}, player 2 scores {two})");
+        }
         let result = match ending {
             Ending::Won(p) => format!("player {p} wins{by}"),
-            _ => "a tie".to_string(),
+            _ => format!("a tie{by}"),
         };
         writeln!(self.out, "Game over: {result}, by the rule {why}.")?;
         if let (Ending::Won(p), Some(human)) = (ending, self.lone_human()) {
