@@ -228,3 +228,53 @@ fn with_a_chance_setup_the_expected_margin_is_exact() {
         serde_json::json!({"1": "3/2", "2": "-3/2"})
     );
 }
+
+/// Heaps in any order; each player scores the tokens they took.
+const HEAPS: &str = r#"game "Scored heaps" {
+  state { heap: [0..=3; 3] = [1, 2, 3]; kept: per player 0..=6 = 0 }
+  move take(i in indices(heap), n in 1..=heap[i]) { heap[i] -= n; kept[mover] += n }
+  end if no moves: score each p = kept[p]
+  symmetry heap: any order
+}
+"#;
+
+#[test]
+fn a_symmetry_reduces_a_scored_game_without_changing_its_margins() {
+    let (with, _, code) = solve_text(HEAPS, &[]);
+    assert_eq!(code, Some(0));
+    let (without, _, _) = solve_text(HEAPS, &["--no-symmetry"]);
+    let line = |t: &str, key: &str| {
+        t.lines()
+            .find(|l| l.starts_with(key))
+            .unwrap_or("")
+            .to_string()
+    };
+    assert_eq!(
+        line(&with, "symmetry"),
+        "symmetry    heap: any order (proven from the rules)"
+    );
+    assert_eq!(line(&with, "positions"), "positions   40 up to symmetry");
+    assert_eq!(line(&without, "positions"), "positions   67");
+    for t in [&with, &without] {
+        assert_eq!(
+            line(t, "value"),
+            "value       win by 2 in 4 for the player to move"
+        );
+        assert_eq!(line(t, "best moves"), "best moves  take 2 3");
+    }
+}
+
+#[test]
+fn a_symmetry_the_scores_do_not_respect_is_found_broken() {
+    let src = HEAPS.replace(
+        "end if no moves: score each p = kept[p]",
+        "end if sum(heap) <= 1: score each p = kept[p] + (if p == mover then heap[0] else 0)",
+    );
+    let (out, err, code) = solve_text(&src, &[]);
+    assert_eq!((code, out.as_str()), (Some(1), ""));
+    assert!(err.starts_with("gamec::broken_symmetry\n"), "{err}");
+    assert!(
+        err.contains("(a margin of -1 for\n  │ the player to move), in the second the game ends (a margin of 0"),
+        "{err}"
+    );
+}
