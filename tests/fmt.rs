@@ -411,3 +411,12 @@ fn a_listed_permutation_is_written_apart_from_its_places() {
     let indexed = "game \"p\" {\n  state { permutation: [0..=2; 3] = 0 }\n  move m if permutation[0] < 2 { permutation[0] += 1 }\n  end if no moves: mover loses\n}\n";
     assert_eq!(format(indexed).as_deref(), Some(indexed));
 }
+
+#[test]
+fn a_score_outcome_is_laid_out_like_the_others() {
+    let messy = "game \"S\" {\n  state { score: per player 0..=3 = 0 }\n  move m if score[1]==0 { score[mover]=1 }\n  end if no moves:score   each p=score[p]*2\n}\n";
+    let tidy = "game \"S\" {\n  state { score: per player 0..=3 = 0 }\n  move m if score[1] == 0 { score[mover] = 1 }\n  end if no moves: score each p = score[p] * 2\n}\n";
+    let r = gamec_in(&["fmt", "-"], messy);
+    assert_eq!((r.code, r.stderr.as_str()), (0, ""));
+    assert_eq!(r.stdout, tidy);
+}

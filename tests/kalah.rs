@@ -1,5 +1,7 @@
 //! Kalah (games/kalah.game) against an independent brute force written here: houses and stores in
-//! an array, sowing seed by seed, memoised minimax over (pits, player to move).
+//! an array, sowing seed by seed, memoised minimax over (pits, player to move) of the margin (the
+//! mover's seeds less the other's at the end), with remoteness as the tie-break: among equal
+//! margins the fastest win or tie, the slowest loss.
 
 mod common;
 use common::*;
@@ -7,7 +9,7 @@ use std::collections::HashMap;
 
 struct Kalah {
     m: usize,
-    memo: HashMap<(Vec<u8>, usize), i32>,
+    memo: HashMap<(Vec<u8>, usize), (i32, u32)>,
     /// Every (pits, player to move, whether the last move kept the turn) reached: a game with
     /// `again` records the last of these, since a rule may ask who moved last.
     seen: std::collections::HashSet<(Vec<u8>, usize, bool)>,
@@ -57,8 +59,8 @@ impl Kalah {
         (pits, false)
     }
 
-    /// +1 if the player to move wins, −1 if they lose, 0 for a tie.
-    fn value(&mut self, pits: &[u8], p: usize, kept: bool) -> i32 {
+    /// The margin the player to move can force, and the moves to the end.
+    fn value(&mut self, pits: &[u8], p: usize, kept: bool) -> (i32, u32) {
         self.seen.insert((pits.to_vec(), p, kept));
         if let Some(&v) = self.memo.get(&(pits.to_vec(), p)) {
             return v;
@@ -68,19 +70,26 @@ impl Kalah {
             // The mover's side is empty: the mover has their store, the opponent the rest.
             let total: i32 = pits.iter().map(|&x| x as i32).sum();
             let mine = pits[self.store(p)] as i32;
-            (2 * mine - total).signum()
+            (2 * mine - total, 0)
         } else {
-            let mut best = -1;
+            let mut best: Option<(i32, u32)> = None;
             for h in moves {
                 let (next, again) = self.sow(pits, h, p);
-                let v = if again {
+                let (m, r) = if again {
                     self.value(&next, p, true)
                 } else {
-                    -self.value(&next, 1 - p, false)
+                    let (m, r) = self.value(&next, 1 - p, false);
+                    (-m, r)
                 };
-                best = best.max(v);
+                let better = |(bm, br): (i32, u32)| {
+                    m > bm || (m == bm && if m < 0 { r > br } else { r < br })
+                };
+                if best.is_none_or(better) {
+                    best = Some((m, r));
+                }
             }
-            best
+            let (m, r) = best.expect("a position with moves");
+            (m, r + 1)
         };
         self.memo.insert((pits.to_vec(), p), v);
         v
@@ -89,7 +98,8 @@ impl Kalah {
 
 #[test]
 fn kalah_matches_a_brute_force_on_small_boards() {
-    for (m, n) in [(1, 1), (2, 1), (2, 2), (3, 1), (3, 2), (3, 3)] {
+    let boards = (1..=3).flat_map(|m| (1..=3).map(move |n| (m, n)));
+    for (m, n) in boards {
         let mut k = Kalah {
             m,
             memo: HashMap::new(),
@@ -98,7 +108,7 @@ fn kalah_matches_a_brute_force_on_small_boards() {
         let mut pits = vec![n as u8; 2 * m + 2];
         pits[m] = 0;
         pits[2 * m + 1] = 0;
-        let v = k.value(&pits, 0, false);
+        let (margin, rem) = k.value(&pits, 0, false);
         let o = gamec(&[
             "solve",
             &game_path("kalah.game"),
@@ -109,11 +119,32 @@ fn kalah_matches_a_brute_force_on_small_boards() {
         ]);
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         let out = stdout(&o);
-        let word = ["lose in", "tie in", "win in"][(v + 1) as usize];
+        let word = match margin.signum() {
+            1 => format!("win by {margin}"),
+            -1 => format!("lose by {}", -margin),
+            _ => "tie".to_string(),
+        };
         let value = out.lines().find(|l| l.starts_with("value")).expect("value");
-        assert!(
-            value.starts_with(&format!("value       {word}")),
-            "{m} x {n}: {value}"
+        assert_eq!(
+            value,
+            format!("value       {word} in {rem} for the player to move"),
+            "{m} x {n}"
+        );
+        let json = gamec(&[
+            "solve",
+            &game_path("kalah.game"),
+            "--json",
+            "--set",
+            &format!("houses={m}"),
+            "--set",
+            &format!("seeds={n}"),
+        ]);
+        let j: serde_json::Value = serde_json::from_str(&stdout(&json)).expect("json");
+        assert_eq!(j["start"]["margin"], serde_json::json!(margin), "{m} x {n}");
+        assert_eq!(
+            j["start"]["remoteness"],
+            serde_json::json!(rem),
+            "{m} x {n}"
         );
         assert!(
             out.starts_with(&format!("Kalah\npositions   {}\n", k.seen.len())),

@@ -45,6 +45,7 @@ fn nested_comprehensions_are_bounded_by_their_product() {
             compiled: true,
             sweep: true,
             pair: true,
+            scored: false,
         }
     );
 }
@@ -68,6 +69,7 @@ fn a_comprehension_in_a_guard_counts_the_parameters_around_it() {
             compiled: true,
             sweep: true,
             pair: true,
+            scored: false,
         }
     );
 }

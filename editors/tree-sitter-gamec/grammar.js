@@ -279,6 +279,7 @@ module.exports = grammar({
       $.mover_outcome,
       $.player_outcome,
       $.winner_each,
+      $.score_each,
       $.tie,
     ),
 
@@ -304,6 +305,15 @@ module.exports = grammar({
       field('variable', $.identifier),
       'where',
       field('condition', $._expression),
+    ),
+
+    // `score each p = EXPR`: `score` is a keyword only here, so it still names variables.
+    score_each: $ => seq(
+      'score',
+      'each',
+      field('variable', $.identifier),
+      '=',
+      field('score', $._expression),
     ),
 
     tie: _ => 'tie',

@@ -14,6 +14,7 @@ mod options;
 mod players;
 mod roll;
 mod runs;
+mod scores;
 mod seq;
 mod solo;
 mod stmts;

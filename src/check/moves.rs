@@ -166,14 +166,27 @@ fn compile_outcome_as_written(o: &Outcome, cx: &mut Cx, d: &mut Diagnostics) -> 
                     wins: *wins,
                 })
         }
-        OutcomeKind::Each { var, cond } => {
-            cx.uses_turn |= two;
-            let local = cx.push_local(&var.name);
-            let c = cx.cond(cond, Mode::Rule, d);
-            cx.pop_locals(1);
-            c.map(|cond| COutcome::Each { local, cond })
-        }
+        // Both name each player in turn; a margin (the mover's score less the other's) depends on
+        // whose turn it is, as a winner named by condition does.
+        OutcomeKind::Each { var, cond } => each_player(cx, var, |cx| cx.cond(cond, Mode::Rule, d))
+            .map(|(local, cond)| COutcome::Each { local, cond }),
+        OutcomeKind::Score { var, expr } => each_player(cx, var, |cx| cx.int(expr, Mode::Rule, d))
+            .map(|(local, expr)| COutcome::Score { local, expr }),
     }
+}
+
+/// Compiles an expression read once for each player, with `var` naming the player.
+fn each_player(
+    cx: &mut Cx,
+    var: &Ident,
+    compile: impl FnOnce(&mut Cx) -> Option<CExpr>,
+) -> Option<(u16, CExpr)> {
+    // With one player no outcome asks whose turn it is (`solo::outcome`).
+    cx.uses_turn |= cx.players == 2;
+    let local = cx.push_local(&var.name);
+    let e = compile(cx);
+    cx.pop_locals(1);
+    e.map(|e| (local, e))
 }
 
 pub(super) fn contains_again(stmts: &[CStmt]) -> bool {

@@ -63,6 +63,8 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
     if cx.players == 1 {
         super::solo::keep_turn(&mut moves);
     }
+    // A puzzle's scores are refused where they are written (`solo::outcome`): one report.
+    let scored = cx.players == 2 && super::scores::scored(&file.ends, d);
     let symmetries = super::symmetry::compile(file, &cx, d);
     check_encoding_fits(file, &slot_ranges, (cx.uses_turn, has_again), &cx, d);
     cx.unused_defs(d);
@@ -86,6 +88,7 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
         ends,
         turn_matters: cx.uses_turn,
         has_again,
+        scored,
         locals: cx.max_locals,
         symmetries,
         first_mover,

@@ -62,7 +62,8 @@ pub(super) fn refuse_setups(file: &GameFile, d: &mut Diagnostics) {
 }
 
 /// An outcome in a one-player game, compiled: `last mover` is the mover; `player 1` (written as a
-/// constant, or as `mover`) is too; `tie`, `winner is each` and any other player are refused.
+/// constant, or as `mover`) is too; `tie`, `winner is each`, `score each` and any other player
+/// are refused.
 pub(super) fn outcome(o: COutcome, span: Span, cx: &Cx, d: &mut Diagnostics) -> Option<COutcome> {
     match o {
         COutcome::LastMover { wins } => Some(COutcome::Mover { wins }),
@@ -72,6 +73,10 @@ pub(super) fn outcome(o: COutcome, span: Span, cx: &Cx, d: &mut Diagnostics) -> 
         }
         COutcome::Each { .. } => {
             d.push(puzzle::winner_is_each(span));
+            None
+        }
+        COutcome::Score { .. } => {
+            d.push(puzzle::score(span));
             None
         }
         COutcome::Player { player, wins } => {

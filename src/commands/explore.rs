@@ -125,6 +125,10 @@ fn error_diag(engine: &Engine, e: SolveError, from: Option<Code>, limit: u64) ->
             let bound = known.map_or("", |(_, b)| b.describe());
             catalog::out_of_memory_table(bytes, known.map(|(b, _)| b), bound)
         }
+        SolveError::ScoredLoopy => {
+            let scores = engine.rules.ends.first().map(|e| e.outcome_span);
+            crate::diag::scores::scored_loopy(scores.unwrap_or_default())
+        }
     }
 }
 

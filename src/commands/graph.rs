@@ -153,14 +153,19 @@ impl View<'_> {
             .map(|n| {
                 let node = &self.g.graph[n];
                 let e = self.s.get(node.code);
-                json!({
+                let mut j = json!({
                     "id": n.index(),
                     "position": self.position(node.code),
                     "to_move": recorded.then(|| self.engine.decode(node.code).mover),
                     "value": e.map(|e| value_name(self.engine.rules, &e)),
                     "remoteness": e.and_then(|e| e.remoteness),
                     "end": node.end.and_then(|(_, k)| self.ends.get(k)),
-                })
+                });
+                // A scored game's margin for the player to move (other games have none).
+                if self.s.scored() {
+                    j["margin"] = json!(e.and_then(|e| e.margin));
+                }
+                j
             })
             .collect();
         let edges: Vec<Json> = self

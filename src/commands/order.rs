@@ -50,6 +50,19 @@ pub fn fallback(engine: &Engine, o: Order) -> Option<String> {
         _ => "retrograde analysis",
     };
     let threads = engine.threads;
+    if engine.rules.scored {
+        return match engine.order {
+            SolveOrder::Tiers => Some(
+                "--order tiers does not apply: scored games are solved depth-first, on one thread"
+                    .into(),
+            ),
+            _ if threads >= 2 => Some(format!(
+                "--threads {threads} is not used: scored games are solved depth-first, on one \
+                 thread"
+            )),
+            _ => None,
+        };
+    }
     match engine.order {
         SolveOrder::Tiers if !matches!(o, Order::Tiers { .. }) => Some(format!(
             "--order tiers does not apply: neither the sum of the state nor the pieces on the \

@@ -32,7 +32,7 @@ pub fn position_text(engine: &Engine, s: &Solution, title: &str, code: Code) -> 
         t += &format!("{:<12}{}\n", "best moves", listed(best_moves(&rated)));
         let slower: Vec<String> = slower_wins(&rated)
             .iter()
-            .map(|(m, r)| format!("{m} (in {r})"))
+            .map(|(m, e)| format!("{m} (in {})", e.remoteness.unwrap_or(0)))
             .collect();
         if !slower.is_empty() {
             t += &format!("{:<12}{}\n", "also solves", listed(slower));

@@ -9,7 +9,7 @@ use crate::engine::Limits;
 use crate::engine::{Branch, Code, Engine};
 use crate::play::{best_moves, rated_moves, slower_wins, value_text, winning_moves};
 use crate::rules::Rules;
-use crate::solve::{win_probabilities, Solution, Value};
+use crate::solve::{win_probabilities, Entry, Solution, Value};
 use serde_json::{json, Value as Json};
 
 struct Report<'a> {
@@ -24,7 +24,7 @@ impl Report<'_> {
         }
         let e = self.s.get(code);
         let rated = rated_moves(self.engine, self.s, code);
-        json!({
+        let mut j = json!({
             "position": self.engine.describe(&self.engine.decode(code)),
             "to_move": to_move,
             "value": e.map(|e| e.value.name()),
@@ -32,10 +32,19 @@ impl Report<'_> {
             "grundy": if self.s.grundy { e.map(|e| e.grundy) } else { None },
             "best_moves": best_moves(&rated),
             "winning_moves": winning_moves(&rated),
-            "moves": rated.iter().map(|(m, e)| json!({
-                "move": m, "value": e.value.name(), "remoteness": e.remoteness
-            })).collect::<Vec<_>>(),
-        })
+            "moves": rated.iter().map(|(m, e)| {
+                let mut j = json!({ "move": m, "value": e.value.name(), "remoteness": e.remoteness });
+                if let Some(by) = e.margin {
+                    j["margin"] = json!(by);
+                }
+                j
+            }).collect::<Vec<_>>(),
+        });
+        // A scored game's margin for the player to move (other games have none).
+        if self.s.scored() {
+            j["margin"] = json!(e.and_then(|e| e.margin));
+        }
+        j
     }
 
     fn position_text(&self, title: &str, code: Code, to_move: Option<u8>) -> String {
@@ -138,11 +147,18 @@ struct At<'a> {
     report: Report<'a>,
 }
 
-/// Winning moves that are slower than the best, each with its moves to the end: `add 1 (in 9)`.
-fn also_wins(slower: &[(String, u32)]) -> String {
+/// Winning moves that are slower than the best, each with its moves to the end: `add 1 (in 9)`;
+/// in a scored game, with its margin too: `sow 0 (by 1 in 7)`.
+fn also_wins(slower: &[(String, Entry)]) -> String {
     let each: Vec<String> = slower
         .iter()
-        .map(|(m, r)| format!("{m} (in {r})"))
+        .map(|(m, e)| {
+            let r = e.remoteness.unwrap_or(0);
+            match e.margin {
+                Some(by) => format!("{m} (by {by} in {r})"),
+                None => format!("{m} (in {r})"),
+            }
+        })
         .collect();
     listed(each)
 }
@@ -208,6 +224,9 @@ fn to_json(r: &Report, rules: &Rules, starts: &[Branch], at: Option<&At>) -> Jso
         o["win_probability"] = json!({ "1": p.wins[0].to_string(), "2": p.wins[1].to_string() });
         o["tie_probability"] = json!(p.tie.to_string());
         o["draw_probability"] = json!(p.draw.to_string());
+        if let Some(m) = &p.margin {
+            o["expected_margin"] = json!({ "1": m.to_string(), "2": (-m).to_string() });
+        }
     } else if let Some(b) = starts.first() {
         o["start"] = r.position_json(b.code, Some(b.mover));
         if s.grundy {
@@ -363,6 +382,9 @@ fn probability_line(starts: &[Branch], s: &Solution) -> String {
     }
     if p.draw != num_traits::Zero::zero() {
         line += &format!(", draw {}", fraction_text(&p.draw));
+    }
+    if let Some(m) = &p.margin {
+        line += &format!("; player 1's expected margin {}", fraction_text(m));
     }
     format!("{:<12}{line}\n", "probability")
 }

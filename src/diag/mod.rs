@@ -6,6 +6,7 @@ pub mod label;
 pub mod names;
 pub mod puzzle;
 pub mod runtime;
+pub mod scores;
 pub mod set;
 pub mod throw;
 
@@ -23,6 +24,7 @@ pub fn all_codes() -> Vec<&'static str> {
     let mut codes = catalog::CODES.to_vec();
     codes.extend_from_slice(throw::CODES);
     codes.extend_from_slice(puzzle::CODES);
+    codes.extend_from_slice(scores::CODES);
     codes
 }
 

@@ -53,6 +53,18 @@ pub fn tie(span: Span) -> Diag {
     one_player(span, "a tie", ENDS)
 }
 
+/// `score each` in a one-player game: a puzzle is solved for its shortest solution.
+pub fn score(span: Span) -> Diag {
+    Diag::error(
+        "gamec::one_player",
+        "a score in a one-player game is not solved yet: a puzzle is solved for its shortest solution",
+    )
+    .label(span, "a score")
+    .help(format!(
+        "{ENDS} Scores give a margin between two players (`players 2`)."
+    ))
+}
+
 /// A setup in a one-player game (a roll before the first move is not supported there yet).
 pub fn setup(span: Span) -> Diag {
     one_player(

@@ -99,13 +99,23 @@ impl Engine<'_> {
     /// What tells the two expansions apart, in words, or `None` if they agree.
     fn differ(&self, code: Code, here: &Seen, there: &Seen) -> Option<String> {
         let ends = |r: &Result<Expand, Fault>| match r {
+            Ok(Expand::End {
+                margin: Some(m), ..
+            }) => format!("the game ends (a margin of {m} for the player to move)"),
             Ok(Expand::End { rel, .. }) => format!("the game ends ({})", rel_text(*rel)),
             Ok(Expand::Moves) => "the game goes on".to_string(),
             Err(f) => format!("a rule fails ({})", f.error.message),
         };
         match (&here.result, &there.result) {
             (Err(a), Err(b)) if a.error.kind == b.error.kind => None,
-            (Ok(Expand::End { rel: a, .. }), Ok(Expand::End { rel: b, .. })) if a == b => None,
+            (
+                Ok(Expand::End {
+                    rel: a, margin: m, ..
+                }),
+                Ok(Expand::End {
+                    rel: b, margin: n, ..
+                }),
+            ) if a == b && m == n => None,
             (Ok(Expand::Moves), Ok(Expand::Moves)) => {
                 let classes = |s: &Seen| s.kids.iter().map(|k| (k.0, k.1)).collect::<Vec<_>>();
                 if classes(here) == classes(there) {

@@ -171,6 +171,7 @@ impl Engine<'_> {
                     _ => Rel::Tie,
                 },
                 rule: rule as usize,
+                margin: None,
             },
             Status::Bail | Status::Room | Status::Broken | Status::Done => return None,
         };

@@ -23,11 +23,48 @@ pub enum Rel {
     Tie,
 }
 
-/// What a position is: over (with the end rule that fired), or open with this many moves.
+impl Rel {
+    /// A margin's result for the player it is counted for: more than 0 wins, less loses.
+    pub fn of_margin(m: i64) -> Rel {
+        match m.signum() {
+            1 => Rel::Win,
+            -1 => Rel::Lose,
+            _ => Rel::Tie,
+        }
+    }
+}
+
+/// What a position is: over (with the end rule that fired and, in a scored game, the margin of
+/// the player to move: their score less the other's), or open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Expand {
-    End { rel: Rel, rule: usize },
+    End {
+        rel: Rel,
+        rule: usize,
+        margin: Option<i64>,
+    },
     Moves,
+}
+
+/// The margin of `mover` given both players' scores: `Overflow` when it, or the other player's
+/// margin (its negation), does not fit 64 bits.
+pub fn margin(score: [i64; 2], mover: i64, at: crate::syntax::ast::Span) -> Result<i64, Fault> {
+    let (mine, theirs) = if mover == 1 {
+        (score[0], score[1])
+    } else {
+        (score[1], score[0])
+    };
+    match mine.checked_sub(theirs).filter(|&m| m != i64::MIN) {
+        Some(m) => Ok(m),
+        None => Err(Fault::from(RtError::new(
+            crate::rules::RtKind::Overflow,
+            at,
+            format!(
+                "the scores {mine} and {theirs} differ by more than a 64-bit integer holds, so \
+                 the margin overflows"
+            ),
+        ))),
+    }
 }
 
 /// A run-time error at a position, with the move being made when it happened (if any).

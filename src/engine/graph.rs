@@ -60,7 +60,7 @@ impl StateGraph {
                     kids.push((f, args.into(), c))
                 })
                 .map_err(|f| BuildError::Fault(f, code))?;
-            if let Expand::End { rel, rule } = e {
+            if let Expand::End { rel, rule, .. } = e {
                 graph[n].end = Some((rel, rule));
                 continue;
             }

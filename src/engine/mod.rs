@@ -13,6 +13,7 @@ pub mod memory;
 mod moves;
 mod os_memory;
 mod position_text;
+mod scores;
 mod setup;
 mod simple_moves;
 mod swap;
@@ -21,7 +22,7 @@ mod trace;
 
 pub use compiled::{set_verify, verifying, SweepKernels};
 pub use encode::Pos;
-pub use expansion::{Child, Expand, Fault, Rel, Scratch};
+pub use expansion::{margin, Child, Expand, Fault, Rel, Scratch};
 pub use setup::Branch;
 pub use trace::{route, route_to_class, trace_to, Route};
 

@@ -1,8 +1,8 @@
 //! Expanding a position: end rules in order, then every legal move of every family, each applied in
 //! place through the undo log and taken back, so generating a child costs no allocation.
 
-use super::{Child, Code, Engine, Expand, Fault, Rel, Scratch};
-use crate::rules::{check_range, range_size, CEnd, CMove, COutcome, Ctx, RtError, RtKind};
+use super::{margin, Child, Code, Engine, Expand, Fault, Rel, Scratch};
+use crate::rules::{check_range, range_size, CMove, COutcome, Ctx, RtError, RtKind};
 use crate::syntax::ast::Span;
 
 /// The most parameter combinations tried in one position before giving up with an error.
@@ -45,17 +45,13 @@ impl Engine<'_> {
         self.expand_interpreted(code, scratch, sink)
     }
 
-    /// `expand` by the interpreter.
-    pub(super) fn expand_interpreted<F: FnMut(usize, &[i64], Child)>(
-        &self,
-        code: Code,
-        scratch: &mut Scratch,
-        mut sink: F,
-    ) -> Result<Expand, Fault> {
+    /// The interpreter's view of position `code`, in `scratch`'s buffers.
+    #[inline(always)]
+    pub(super) fn context<'s>(&'s self, code: Code, scratch: &'s mut Scratch) -> Ctx<'s> {
         let (mover, last) = self.decode_into(code, &mut scratch.slots);
         scratch.locals.clear();
         scratch.locals.resize(self.rules.locals as usize + 1, 0);
-        let mut ctx = Ctx {
+        Ctx {
             vars: &self.rules.vars,
             ranges: &self.rules.slot_ranges,
             slots: &mut scratch.slots,
@@ -66,10 +62,21 @@ impl Engine<'_> {
             again: false,
             scale: 1,
             budget: self.max_steps.saturating_sub(scratch.steps),
-        };
+        }
+    }
+
+    /// `expand` by the interpreter.
+    pub(super) fn expand_interpreted<F: FnMut(usize, &[i64], Child)>(
+        &self,
+        code: Code,
+        scratch: &mut Scratch,
+        mut sink: F,
+    ) -> Result<Expand, Fault> {
         let labels = self.rules.labels_checked && !scratch.no_labels;
+        let mut ctx = self.context(code, scratch);
         let r = self.expand_in(code, &mut ctx, &mut sink, labels);
-        scratch.steps = self.max_steps - ctx.budget;
+        let left = ctx.budget;
+        scratch.steps = self.max_steps - left;
         r
     }
 
@@ -94,8 +101,12 @@ impl Engine<'_> {
                 }
             };
             if holds {
-                let rel = self.outcome(end, ctx)?;
-                return Ok(Expand::End { rel, rule: k });
+                let (rel, margin) = outcome(&end.outcome, end.outcome_span, ctx)?;
+                return Ok(Expand::End {
+                    rel,
+                    rule: k,
+                    margin,
+                });
             }
         }
         let n = match generated {
@@ -111,11 +122,6 @@ impl Engine<'_> {
             )));
         }
         Ok(Expand::Moves)
-    }
-
-    /// The outcome of an end rule that holds, for the player to move.
-    fn outcome(&self, end: &CEnd, ctx: &mut Ctx) -> Result<Rel, Fault> {
-        outcome(&end.outcome, end.outcome_span, ctx)
     }
 
     /// Generates every legal move; returns how many there were. With `labels` (when labels may
@@ -292,8 +298,8 @@ impl Engine<'_> {
     }
 }
 
-/// What an outcome (written at `at`) gives the player to move.
-fn outcome(o: &COutcome, at: Span, ctx: &mut Ctx) -> Result<Rel, Fault> {
+/// What an outcome (written at `at`) gives the player to move, with the margin of a scored one.
+fn outcome(o: &COutcome, at: Span, ctx: &mut Ctx) -> Result<(Rel, Option<i64>), Fault> {
     let mover = ctx.mover;
     let winner = match o {
         COutcome::If {
@@ -309,8 +315,17 @@ fn outcome(o: &COutcome, at: Span, ctx: &mut Ctx) -> Result<Rel, Fault> {
             return outcome(o, *at, ctx);
         }
 
-        COutcome::Tie => return Ok(Rel::Tie),
-        COutcome::Mover { wins } => return Ok(if *wins { Rel::Win } else { Rel::Lose }),
+        COutcome::Tie => return Ok((Rel::Tie, None)),
+        COutcome::Mover { wins } => return Ok((if *wins { Rel::Win } else { Rel::Lose }, None)),
+        COutcome::Score { local, expr } => {
+            let mut score = [0; 2];
+            for (p, s) in (1..=2).zip(&mut score) {
+                ctx.locals[*local as usize] = p;
+                *s = ctx.eval(expr)?;
+            }
+            let m = margin(score, mover, at)?;
+            return Ok((Rel::of_margin(m), Some(m)));
+        }
         COutcome::LastMover { wins } => {
             if *wins {
                 ctx.last_mover
@@ -360,5 +375,5 @@ fn outcome(o: &COutcome, at: Span, ctx: &mut Ctx) -> Result<Rel, Fault> {
             }
         }
     };
-    Ok(if winner == mover { Rel::Win } else { Rel::Lose })
+    Ok((if winner == mover { Rel::Win } else { Rel::Lose }, None))
 }

@@ -89,35 +89,79 @@ impl<R: Rng> Gen<'_, R> {
         format!("    roll {place} in {lo}..={hi}{weights}\n")
     }
 
-    /// One to three end rules, and usually `end if no moves`.
+    /// One to three end rules, and usually `end if no moves`. Some games are scored: every
+    /// outcome gives scores (now and then, one does not, for `gamec::mixed_outcomes`).
     pub(super) fn ends(&mut self) -> String {
+        let odds = if self.profile.acyclic { 0.3 } else { 0.1 };
+        let scored = !self.profile.impartial && self.chance(odds);
         let mut rules = Vec::new();
         if let Some(c) = self.vars.iter().find(|v| v.clock).cloned() {
-            let o = self.outcome();
+            let o = self.outcome(scored);
             rules.push(format!("  end if {} == {}: {o}\n", c.name, c.hi));
         }
         for _ in 0..self.int_in(usize::from(rules.is_empty()) as i64, 2) {
             let e = self.expr_depth().max(1);
             let c = self.cond(e);
-            let o = self.outcome();
+            let o = self.outcome(scored);
             rules.push(format!("  end if {c}: {o}\n"));
         }
         if self.chance(0.85) {
             let at = self.int_in(0, rules.len() as i64) as usize;
-            let o = self.outcome();
+            let o = self.outcome(scored);
             rules.insert(at, format!("  end if no moves: {o}\n"));
         }
         rules.concat()
     }
 
     /// An outcome; impartial games mostly end with the player to move losing (normal play).
-    fn outcome(&mut self) -> String {
+    fn outcome(&mut self, scored: bool) -> String {
+        let plain = |g: &mut Self| match scored && !g.chance(0.03) {
+            true => g.score(),
+            false => g.plain_outcome(),
+        };
         if self.chance(0.12) {
             let c = self.cond(1);
-            let (a, b) = (self.plain_outcome(), self.plain_outcome());
+            let (a, b) = (plain(self), plain(self));
             return format!("if {c} then {a} else {b}");
         }
-        self.plain_outcome()
+        plain(self)
+    }
+
+    /// The `per player` variables in scope.
+    fn per_player_vars(&mut self) -> Vec<Var> {
+        self.indexed(false)
+            .into_iter()
+            .filter(|v| v.shape == Shape::PerPlayer)
+            .collect()
+    }
+
+    /// `score each s = EXPR`: mostly a `per player` variable or a number read from `s`, now and
+    /// then any number (which may overflow).
+    fn score(&mut self) -> String {
+        let s = self.fresh("s");
+        let per_player = self.per_player_vars();
+        let expr = match self.int_in(0, 3) {
+            0 if !per_player.is_empty() => {
+                let v = self.pick(&per_player).map(|v| v.name.clone());
+                format!("{}[{s}]", v.unwrap_or_default())
+            }
+            1 => format!(
+                "(if {s} == mover then {} else {})",
+                self.int(1),
+                self.int(1)
+            ),
+            _ => {
+                self.locals.push(Local {
+                    name: s.clone(),
+                    indexes: None,
+                    player: true,
+                });
+                let e = self.int(2);
+                self.locals.pop();
+                e
+            }
+        };
+        format!("score each {s} = {expr}")
     }
 
     fn plain_outcome(&mut self) -> String {
@@ -153,11 +197,7 @@ impl<R: Rng> Gen<'_, R> {
     /// `winner is each w where COND`, mostly written so that exactly one player qualifies.
     fn each(&mut self) -> String {
         let w = self.fresh("w");
-        let per_player: Vec<Var> = self
-            .indexed(false)
-            .into_iter()
-            .filter(|v| v.shape == Shape::PerPlayer)
-            .collect();
+        let per_player = self.per_player_vars();
         let cond = match self.int_in(0, 4) {
             0 => format!("{w} == {}", self.player(1)),
             1 => format!("({w} == 1) == {}", self.cond(1)),

@@ -76,6 +76,9 @@ impl Kernel {
         range: bool,
     ) -> Result<Kernel, NotCompiled> {
         let fail = |what: &str, e: &dyn std::fmt::Display| NotCompiled(format!("{what}: {e}"));
+        if rules.scored {
+            return Err(NotCompiled("scores are left to the interpreter".into()));
+        }
         let mut flags = settings::builder();
         let set = |f: &mut settings::Builder, k: &str, v: &str| {
             f.set(k, v).map_err(|e| fail("cranelift settings", &e))

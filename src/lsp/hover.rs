@@ -39,6 +39,10 @@ pub fn hover(text: &str, offset: usize) -> Option<(Span, String)> {
             word = w;
         }
     }
+    let after = text.get(span.end..).unwrap_or("").trim_start();
+    if word == "score" && after.starts_with("each") {
+        return Some((span, super::words::SCORE_EACH.1.to_string()));
+    }
     super::words::describe(word).map(|d| (span, d.to_string()))
 }
 
@@ -142,6 +146,21 @@ mod tests {
         );
         let (_, h) = hover(t, at(t, "goal", 0)).unwrap();
         assert!(h.ends_with("`--set goal=VALUE` changes"), "{h}");
+    }
+
+    #[test]
+    fn score_is_a_keyword_before_each_and_a_name_elsewhere() {
+        let text = "game \"S\" {\n  state { score: per player 0..=3 = 0 }\n  \
+            move m if score[1] == 0 { score[mover] = 1 }\n  \
+            end if no moves: score each p = score[p]\n}\n";
+        let (span, h) = hover(text, at(text, "score each", 0) + 1).unwrap();
+        assert_eq!(span.end - span.start, 5);
+        assert_eq!(h, super::super::words::SCORE_EACH.1);
+        let (_, h) = hover(text, at(text, "score[p]", 0) + 1).unwrap();
+        assert_eq!(
+            h,
+            "```game\nscore: per player 0..=3 = 0\n```\nstate variable"
+        );
     }
 
     #[test]

@@ -270,16 +270,22 @@ impl<'a> Walker<'a> {
         }
     }
 
+    /// `winner is each p where COND` or `score each p = EXPR`: `p` names each player in `e`.
+    fn each_player(&mut self, words: &str, var: &Ident, at: Span, e: &Expr) {
+        let mark = self.locals.len();
+        let code = format!("{words} {}", var.name);
+        self.local(var, Kind::EachVar, at, hover(&code, "player (1 or 2)"));
+        self.expr(e);
+        self.locals.truncate(mark);
+    }
+
     fn outcome(&mut self, o: &Outcome) {
         match &o.kind {
             OutcomeKind::Player { player, .. } => self.expr(player),
             OutcomeKind::Each { var, cond } => {
-                let mark = self.locals.len();
-                let code = format!("winner is each {}", var.name);
-                self.local(var, Kind::EachVar, o.span, hover(&code, "player (1 or 2)"));
-                self.expr(cond);
-                self.locals.truncate(mark);
+                self.each_player("winner is each", var, o.span, cond)
             }
+            OutcomeKind::Score { var, expr } => self.each_player("score each", var, o.span, expr),
             OutcomeKind::If {
                 cond,
                 then,

@@ -1,6 +1,14 @@
 //! The language's own words: keywords, built-in functions and the kinds of a `symmetry` line,
 //! each with the one line that hover shows and completion offers.
 
+/// `score` before `each`: a keyword only there (elsewhere it may name a variable, so it is not in
+/// `KEYWORDS`, which the scanner skips).
+pub const SCORE_EACH: (&str, &str) = (
+    "score",
+    "`score each p = EXPR`: the game ends and each player p scores EXPR; the value of a position \
+     is then the margin, the mover's score less the other's",
+);
+
 /// Keywords (and the words of fixed phrases) with what they mean.
 pub const KEYWORDS: &[(&str, &str)] = &[
     ("game", "`game \"NAME\" { ... }`: the whole file, one game"),
@@ -96,7 +104,7 @@ pub const KEYWORDS: &[(&str, &str)] = &[
         "`winner is each p where COND`: the one player meeting COND wins",
     ),
     ("is", "`winner is each p where COND`"),
-    ("each", "`winner is each p where COND`"),
+    ("each", "`winner is each p where COND`, `score each p = EXPR`"),
     ("and", "logical and (short-circuit)"),
     ("or", "logical or (short-circuit)"),
     ("not", "logical not"),

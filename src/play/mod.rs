@@ -230,10 +230,8 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
             .moves_of(code)
             .map_err(|f| io::Error::other(f.error.message))?;
         writeln!(self.out, "\n{}", position_board(engine, code, to_move))?;
-        if let Expand::End { rel, rule } = e {
-            return self
-                .game_over(rel, rule, to_move, line.plies().len())
-                .map(Step::Over);
+        if let Expand::End { rel, rule, margin } = e {
+            return self.game_over(line, rel, rule, margin).map(Step::Over);
         }
         let seat = self.seat(to_move);
         let pick = match seat {
@@ -271,7 +269,16 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
         self.game.engine.rules.players == 1
     }
 
-    fn game_over(&mut self, rel: Rel, rule: usize, to_move: u8, made: usize) -> io::Result<Ending> {
+    /// The game has ended at a position where `to_move` was to move; in a scored game `margin`
+    /// is theirs (their score less the other's).
+    fn game_over(
+        &mut self,
+        line: &Line,
+        rel: Rel,
+        rule: usize,
+        margin: Option<i64>,
+    ) -> io::Result<Ending> {
+        let (code, to_move) = line.now();
         let why = self
             .game
             .end_rules
@@ -283,12 +290,23 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
             Rel::Tie => Ending::Tie,
         };
         if self.puzzle() {
-            writeln!(self.out, "{}", puzzle::over_line(rel, &why, made))?;
+            writeln!(
+                self.out,
+                "{}",
+                puzzle::over_line(rel, &why, line.plies().len())
+            )?;
             return Ok(ending);
         }
+        let mut by = match margin {
+            Some(m) if m != 0 => format!(" by {}", m.unsigned_abs()),
+            _ => String::new(),
+        };
+        if let Some([one, two]) = self.game.engine.end_scores(code, rule) {
+            by += &format!(" (player 1 scores {one}, player 2 scores {two})");
+        }
         let result = match ending {
-            Ending::Won(p) => format!("player {p} wins"),
-            _ => "a tie".to_string(),
+            Ending::Won(p) => format!("player {p} wins{by}"),
+            _ => format!("a tie{by}"),
         };
         writeln!(self.out, "Game over: {result}, by the rule {why}.")?;
         if let (Ending::Won(p), Some(human)) = (ending, self.lone_human()) {

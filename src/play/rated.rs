@@ -47,9 +47,9 @@ pub fn winning_moves(rated: &[(String, Entry)]) -> Vec<String> {
         .collect()
 }
 
-/// The winning moves that are not among the best (they win, but more slowly), with the number
-/// of moves to the end under best play after each, counted from this position.
-pub fn slower_wins(rated: &[(String, Entry)]) -> Vec<(String, u32)> {
+/// The winning moves that are not among the best (they win, but more slowly or, in a scored
+/// game, by less), with their values (moves to the end counted from this position).
+pub fn slower_wins(rated: &[(String, Entry)]) -> Vec<(String, Entry)> {
     // By rank, not by label: comparing labels made a position with a million best moves take
     // 10^12 steps (found by the fuzz harness).
     let Some(best) = rated.first().map(|(_, e)| rank(e)) else {
@@ -58,6 +58,6 @@ pub fn slower_wins(rated: &[(String, Entry)]) -> Vec<(String, u32)> {
     rated
         .iter()
         .filter(|(_, e)| e.value == Value::Win && rank(e) != best)
-        .map(|(l, e)| (l.clone(), e.remoteness.unwrap_or(0)))
+        .map(|(l, e)| (l.clone(), *e))
         .collect()
 }

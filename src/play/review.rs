@@ -1,7 +1,8 @@
 //! The review after a game: every move that changed the result for the player who made it, by
 //! either side, judged by the solution as `--hints` shows it (the value before the move for the
 //! mover against the value the move leaves the mover, moves counted to the end including it).
-//! A move that keeps the result but makes a win slower or a loss quicker is not listed.
+//! A move that keeps the result but makes a win slower or a loss quicker is not listed; in a
+//! scored game, a move that changes the margin is (`a win by 3 in 1 became a win by 2 in 1`).
 
 use super::line::Ply;
 use super::rated::move_value;
@@ -15,8 +16,12 @@ fn outcome(e: &Entry) -> String {
         Value::Tie => "a tie",
         Value::Draw => return "a draw".to_string(),
     };
+    let by = match e.margin {
+        Some(m) if m != 0 => format!(" by {}", m.unsigned_abs()),
+        _ => String::new(),
+    };
     match e.remoteness {
-        Some(r) => format!("{noun} in {r}"),
+        Some(r) => format!("{noun}{by} in {r}"),
         None => noun.to_string(),
     }
 }
@@ -25,7 +30,7 @@ fn outcome(e: &Entry) -> String {
 fn change(s: &Solution, ply: &Ply) -> Option<(Entry, Entry)> {
     let before = s.get(ply.before)?;
     let after = move_value(s, ply.child)?;
-    (after.value != before.value).then_some((before, after))
+    (after.value != before.value || after.margin != before.margin).then_some((before, after))
 }
 
 /// The review's lines: a heading and one line per move that changed the result, or one line

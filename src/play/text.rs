@@ -7,8 +7,13 @@ use crate::solve::{Entry, Value};
 
 /// A position's value in words: `win in 7`, `lose in 6`, `tie in 3`, `draw`.
 pub fn value_text(e: &Entry) -> String {
+    // A scored game's win or loss says by how much: `win by 10 in 23`.
+    let by = match e.margin {
+        Some(m) if m != 0 => format!(" by {}", m.unsigned_abs()),
+        _ => String::new(),
+    };
     match e.remoteness {
-        Some(r) if e.value != Value::Draw => format!("{} in {r}", e.value.name()),
+        Some(r) if e.value != Value::Draw => format!("{}{by} in {r}", e.value.name()),
         _ => e.value.name().to_string(),
     }
 }

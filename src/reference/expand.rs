@@ -6,7 +6,9 @@
 
 use super::eval::{invalid, Ctx, Val};
 use super::{Fault, FaultKind, Game, Position, MAX_CANDIDATES, R};
-use crate::syntax::ast::{Domain, EndCond, EndRule, MoveDecl, Outcome, OutcomeKind, Param};
+use crate::syntax::ast::{
+    Domain, EndCond, EndRule, Expr, Ident, MoveDecl, Outcome, OutcomeKind, Param,
+};
 
 /// How an ended game came out for the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -31,7 +33,12 @@ pub struct Move {
 /// What a position is: ended (by this end rule), or open with these moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Node {
-    End { rel: Rel, rule: usize },
+    /// In a scored game, `margin` is the mover's score less the other's.
+    End {
+        rel: Rel,
+        rule: usize,
+        margin: Option<i64>,
+    },
     Moves(Vec<Move>),
 }
 
@@ -49,8 +56,12 @@ pub fn expand(game: &Game, pos: &Position) -> R<Node> {
             EndCond::Expr(e) => Ctx::new(game, pos.clone()).truth(e)?,
         };
         if holds {
-            let rel = outcome(game, pos, rule)?;
-            return Ok(Node::End { rel, rule: k });
+            let (rel, margin) = outcome(game, pos, rule)?;
+            return Ok(Node::End {
+                rel,
+                rule: k,
+                margin,
+            });
         }
     }
     let moves = match moves {
@@ -66,14 +77,15 @@ pub fn expand(game: &Game, pos: &Position) -> R<Node> {
     Ok(Node::Moves(moves))
 }
 
-/// The outcome of an end rule that holds, for the player to move.
-fn outcome(game: &Game, pos: &Position, rule: &EndRule) -> R<Rel> {
+/// The outcome of an end rule that holds, for the player to move, with its margin when it
+/// gives scores.
+fn outcome(game: &Game, pos: &Position, rule: &EndRule) -> R<(Rel, Option<i64>)> {
     let mut cx = Ctx::new(game, pos.clone());
     chosen(&mut cx, pos, &rule.outcome)
 }
 
 /// What an outcome gives the player to move.
-fn chosen(cx: &mut Ctx, pos: &Position, o: &Outcome) -> R<Rel> {
+fn chosen(cx: &mut Ctx, pos: &Position, o: &Outcome) -> R<(Rel, Option<i64>)> {
     let mover = i64::from(pos.mover);
     let last = i64::from(pos.last_mover);
     let winner = match &o.kind {
@@ -85,7 +97,16 @@ fn chosen(cx: &mut Ctx, pos: &Position, o: &Outcome) -> R<Rel> {
             let branch = if cx.truth(cond)? { then } else { otherwise };
             return chosen(cx, pos, branch);
         }
-        OutcomeKind::Tie => return Ok(Rel::Tie),
+        OutcomeKind::Tie => return Ok((Rel::Tie, None)),
+        OutcomeKind::Score { var, expr } => {
+            let m = score_margin(cx, var, expr, mover)?;
+            let rel = match m.signum() {
+                1 => Rel::Win,
+                -1 => Rel::Lose,
+                _ => Rel::Tie,
+            };
+            return Ok((rel, Some(m)));
+        }
         OutcomeKind::Mover { wins: true } => mover,
         OutcomeKind::Mover { wins: false } => 3 - mover,
         OutcomeKind::LastMover { wins: true } => last,
@@ -121,7 +142,27 @@ fn chosen(cx: &mut Ctx, pos: &Position, o: &Outcome) -> R<Rel> {
             }
         }
     };
-    Ok(if winner == mover { Rel::Win } else { Rel::Lose })
+    Ok((if winner == mover { Rel::Win } else { Rel::Lose }, None))
+}
+
+/// The mover's score less the other player's, in 128 bits and then checked against 64 (the
+/// other player's margin, its negation, must fit as well).
+fn score_margin(cx: &mut Ctx, var: &Ident, expr: &Expr, mover: i64) -> R<i64> {
+    let mut score = [0i128; 3];
+    for p in 1..=2 {
+        cx.locals.push((var.name.clone(), Val::Int(p)));
+        let s = cx.int(expr);
+        cx.locals.pop();
+        score[p as usize] = i128::from(s?);
+    }
+    let m = score[mover as usize] - score[3 - mover as usize];
+    match i64::try_from(m) {
+        Ok(m) if m != i64::MIN => Ok(m),
+        _ => Err(Fault::new(
+            FaultKind::Overflow,
+            format!("the margin {m} does not fit 64 bits"),
+        )),
+    }
 }
 
 /// Every legal move, family by family, parameters varying fastest on the right; then their

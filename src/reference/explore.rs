@@ -9,8 +9,9 @@ use std::collections::{HashMap, VecDeque};
 /// What one position of the graph is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
-    /// The game is over: the outcome for the player to move, and the end rule's index.
-    End(Rel, usize),
+    /// The game is over: the outcome for the player to move, the end rule's index, and in a
+    /// scored game the mover's margin.
+    End(Rel, usize, Option<i64>),
     /// The moves: (family, arguments, child's index, whether the mover keeps the turn, label).
     Moves(Vec<(usize, Vec<i64>, usize, bool, String)>),
     Fault(Fault),
@@ -67,7 +68,7 @@ pub fn explore(game: &Game, limit: usize) -> Result<Graph, Error> {
     while let Some(i) = queue.pop_front() {
         let step = match expand(game, &g.positions[i]) {
             Err(f) => Step::Fault(f),
-            Ok(Node::End { rel, rule }) => Step::End(rel, rule),
+            Ok(Node::End { rel, rule, margin }) => Step::End(rel, rule, margin),
             Ok(Node::Moves(moves)) => {
                 let mut edges = Vec::new();
                 for m in moves {

@@ -16,6 +16,7 @@ mod expand;
 mod explore;
 mod game;
 mod label;
+mod margins;
 mod options;
 mod runs;
 mod setup;
@@ -96,6 +97,8 @@ pub enum Error {
     TooManyPositions(usize),
     /// Some reachable positions fail: each with its fault (the engine stops at its first).
     Faults(Vec<(Position, Fault)>),
+    /// A scored game in which play can go on for ever: its margins are not defined.
+    ScoredLoopy,
 }
 
 /// The most values a parameter, `count`/`any`/`all` or roll may range over (docs/language.md,

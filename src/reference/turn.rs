@@ -50,7 +50,7 @@ pub(super) fn mentions_turn(game: &Game) -> bool {
 /// mentions the turn).
 fn outcome(w: &mut Walk, o: &Outcome) -> bool {
     match &o.kind {
-        OutcomeKind::Player { .. } | OutcomeKind::Each { .. } => true,
+        OutcomeKind::Player { .. } | OutcomeKind::Each { .. } | OutcomeKind::Score { .. } => true,
         OutcomeKind::If {
             cond,
             then,

@@ -49,6 +49,8 @@ pub struct Solved {
     pub remoteness: Vec<Option<u32>>,
     /// Grundy values, when they apply.
     pub grundy: Option<Vec<u32>>,
+    /// In a scored game, every position's margin for the player to move.
+    pub margin: Option<Vec<i64>>,
 }
 
 /// Solves an explored game; fails if any reachable position fails.
@@ -57,13 +59,27 @@ pub fn solve(game: &Game, g: &Graph) -> Result<Solved, Error> {
     if !faults.is_empty() {
         return Err(Error::Faults(faults));
     }
+    if super::margins::scored(game) {
+        let m = super::margins::margins(g).ok_or(Error::ScoredLoopy)?;
+        let value = |margin: i64| match margin.signum() {
+            1 => Value::Win,
+            -1 => Value::Lose,
+            _ => Value::Tie,
+        };
+        return Ok(Solved {
+            value: m.iter().map(|&(x, _)| value(x)).collect(),
+            remoteness: m.iter().map(|&(_, r)| Some(r)).collect(),
+            grundy: None,
+            margin: Some(m.iter().map(|&(x, _)| x).collect()),
+        });
+    }
     let mut known: Vec<Option<(Value, u32)>> = g
         .steps
         .iter()
         .map(|s| match s {
-            Step::End(Rel::Win, _) => Some((Value::Win, 0)),
-            Step::End(Rel::Lose, _) => Some((Value::Lose, 0)),
-            Step::End(Rel::Tie, _) => Some((Value::Tie, 0)),
+            Step::End(Rel::Win, ..) => Some((Value::Win, 0)),
+            Step::End(Rel::Lose, ..) => Some((Value::Lose, 0)),
+            Step::End(Rel::Tie, ..) => Some((Value::Tie, 0)),
             _ => None,
         })
         .collect();
@@ -76,6 +92,7 @@ pub fn solve(game: &Game, g: &Graph) -> Result<Solved, Error> {
             .collect(),
         remoteness: known.iter().map(|k| k.map(|(_, r)| r)).collect(),
         grundy: grundy(game, g),
+        margin: None,
     })
 }
 
@@ -130,7 +147,7 @@ fn grundy(game: &Game, g: &Graph) -> Option<Vec<u32>> {
     let normal_play = g
         .steps
         .iter()
-        .all(|s| !matches!(s, Step::End(Rel::Win | Rel::Tie, _)));
+        .all(|s| !matches!(s, Step::End(Rel::Win | Rel::Tie, ..)));
     if game.turn_matters || game.has_again || game.players == 1 || !normal_play {
         return None;
     }

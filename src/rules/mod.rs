@@ -369,6 +369,11 @@ pub enum COutcome {
         cond: CExpr,
     },
     Tie,
+    /// `score each p = EXPR`: the game ends with each player's score (`local` is `p`).
+    Score {
+        local: u16,
+        expr: CExpr,
+    },
     /// `if C then A else B`, each branch with where it is written.
     If {
         cond: CExpr,
@@ -410,6 +415,9 @@ pub struct Rules {
     pub turn_matters: bool,
     /// Whether some move can keep the turn (`again`); positions then record who moved last.
     pub has_again: bool,
+    /// Whether the end rules give scores (`score each p = ...`) rather than a winner: the value
+    /// of a position is then a margin.
+    pub scored: bool,
     pub locals: u16,
     /// Declared symmetries, at most one per variable.
     pub symmetries: Vec<CSymmetry>,

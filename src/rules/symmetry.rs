@@ -221,6 +221,7 @@ impl Array<'_> {
             COutcome::LastMover { .. } | COutcome::Mover { .. } | COutcome::Tie => true,
             COutcome::Player { player, .. } => self.expr(player, bound),
             COutcome::Each { local, cond } => self.expr(cond, &bound.without(*local)),
+            COutcome::Score { local, expr } => self.expr(expr, &bound.without(*local)),
             COutcome::If {
                 cond,
                 then,

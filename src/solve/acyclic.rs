@@ -88,6 +88,7 @@ pub fn solve(
             in_all_reachable: true,
             symmetry: None,
             order: super::Order::DepthFirst,
+            margins: None,
         },
         frames: Vec::new(),
         kids: Vec::new(),

@@ -1,4 +1,5 @@
-//! Chance: each player's exact probability of winning from the setup's rolls, under best play.
+//! Chance: each player's exact probability of winning from the setup's rolls, under best play,
+//! and in a scored game the expected margin.
 
 use super::{Solution, Value};
 use crate::engine::Branch;
@@ -12,6 +13,8 @@ pub struct Probabilities {
     pub wins: [BigRational; 2],
     pub tie: BigRational,
     pub draw: BigRational,
+    /// In a scored game, player 1's expected margin (their score less player 2's).
+    pub margin: Option<BigRational>,
 }
 
 pub fn win_probabilities(branches: &[Branch], s: &Solution) -> Probabilities {
@@ -19,6 +22,7 @@ pub fn win_probabilities(branches: &[Branch], s: &Solution) -> Probabilities {
         wins: [BigRational::zero(), BigRational::zero()],
         tie: BigRational::zero(),
         draw: BigRational::zero(),
+        margin: s.scored().then(BigRational::zero),
     };
     for b in branches {
         let Some(e) = s.get(b.code) else { continue };
@@ -28,6 +32,10 @@ pub fn win_probabilities(branches: &[Branch], s: &Solution) -> Probabilities {
             Value::Lose => p.wins[1 - mover] += &b.prob,
             Value::Tie => p.tie += &b.prob,
             Value::Draw => p.draw += &b.prob,
+        }
+        if let (Some(sum), Some(m)) = (&mut p.margin, e.margin) {
+            let m = if mover == 0 { m } else { -m };
+            *sum += &b.prob * BigRational::from_integer(m.into());
         }
     }
     p

@@ -84,6 +84,8 @@ pub struct Entry {
     /// Moves to the end under best play; `None` for a draw.
     pub remoteness: Option<u32>,
     pub grundy: u32,
+    /// In a scored game, the margin the player to move can force: their score less the other's.
+    pub margin: Option<i64>,
 }
 
 pub(crate) fn unpack(e: u64) -> Option<Entry> {
@@ -98,6 +100,7 @@ pub(crate) fn unpack(e: u64) -> Option<Entry> {
         value,
         remoteness: (value != Value::Draw).then_some(((e >> 32) & REM_MASK) as u32),
         grundy: e as u32,
+        margin: None,
     })
 }
 

@@ -33,6 +33,7 @@ pub fn solve(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, So
         in_all_reachable: true,
         symmetry: None,
         order: super::Order::Retrograde,
+        margins: None,
     })
 }
 

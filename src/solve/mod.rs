@@ -10,6 +10,7 @@ mod loopy;
 mod packed;
 mod progress;
 mod quotient;
+mod scored;
 mod shared;
 mod solution_line;
 mod store;
@@ -41,6 +42,8 @@ pub enum SolveError {
     Pending(u64, u64),
     /// A table of this many bytes that the system refused to allocate.
     Refused(u64),
+    /// A scored game in which play returns to a position (its margins are not solved).
+    ScoredLoopy,
 }
 
 /// The order positions were solved in.
@@ -85,6 +88,8 @@ pub struct Solution {
     /// The symmetries positions were reduced by: a value is looked up by the position's class.
     symmetry: Option<Symmetry>,
     pub order: Order,
+    /// A scored game's margins, by position (class): `None` for other games.
+    margins: Option<std::collections::HashMap<Code, i64>>,
 }
 
 impl Solution {
@@ -93,7 +98,13 @@ impl Solution {
             Some(s) => s.canonical(code, &mut Vec::new()),
             None => code,
         };
-        store::unpack(self.store.get(class))
+        let margin = self.margins.as_ref().and_then(|m| m.get(&class).copied());
+        store::unpack(self.store.get(class)).map(|e| Entry { margin, ..e })
+    }
+
+    /// Whether values are margins (a scored game).
+    pub fn scored(&self) -> bool {
+        self.margins.is_some()
     }
 
     /// Whether positions were reduced by declared symmetries.
@@ -121,6 +132,10 @@ pub(crate) fn rel_value(r: Rel) -> Value {
 pub fn solve(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, SolveError> {
     let impartial = impartial(engine);
     let roots = classes(engine, roots);
+    if engine.rules.scored {
+        let s = scored::solve(engine, &roots, limit)?;
+        return Ok(with_symmetry(engine, &roots, s));
+    }
     let tiered = match engine.order {
         SolveOrder::Tiers => tiers::solve(engine, &roots, limit, impartial)?,
         SolveOrder::Auto => sweep::solve(engine, &roots, limit, impartial)?,
@@ -148,6 +163,9 @@ pub fn solve_in_tiers(
     limit: u64,
 ) -> Result<Option<Solution>, SolveError> {
     let roots = classes(engine, roots);
+    if engine.rules.scored {
+        return Ok(None);
+    }
     let s = tiers::solve(engine, &roots, limit, impartial(engine))?;
     Ok(s.map(|s| with_symmetry(engine, &roots, s)))
 }
@@ -179,6 +197,10 @@ fn with_symmetry(engine: &Engine, roots: &[Code], s: Solution) -> Solution {
 /// loops (slower and hungrier than `solve` on big acyclic games; it is what `solve` falls back on).
 pub fn solve_explicit(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, SolveError> {
     let roots = classes(engine, roots);
+    if engine.rules.scored {
+        let s = scored::solve(engine, &roots, limit)?;
+        return Ok(with_symmetry(engine, &roots, s));
+    }
     Ok(with_symmetry(
         engine,
         &roots,
@@ -193,19 +215,23 @@ pub fn seen_by_mover(child: Entry, kept: bool) -> Entry {
     } else {
         Entry {
             value: child.value.flip(),
+            // Never `i64::MIN` (engine::margin), so the negation fits.
+            margin: child.margin.map(|m| -m),
             ..child
         }
     }
 }
 
 /// Moves ranked best first for the player to move: wins fastest first, then ties, then draws, then
-/// losses lasting longest first.
-pub fn rank(e: &Entry) -> (u8, i64) {
+/// losses lasting longest first; in a scored game, wins by the most first and losses by the
+/// least first, each by remoteness as before among equal margins.
+pub fn rank(e: &Entry) -> (u8, i64, i64) {
     let r = e.remoteness.unwrap_or(0) as i64;
+    let m = e.margin.unwrap_or(0);
     match e.value {
-        Value::Win => (0, r),
-        Value::Tie => (1, r),
-        Value::Draw => (2, 0),
-        Value::Lose => (3, -r),
+        Value::Win => (0, -m, r),
+        Value::Tie => (1, 0, r),
+        Value::Draw => (2, 0, 0),
+        Value::Lose => (3, -m, -r),
     }
 }

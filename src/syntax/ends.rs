@@ -50,6 +50,11 @@ fn parse_outcome(pair: Pair<Rule>) -> Result<Outcome> {
             let cond = parse_expr(next(&mut it, os)?)?;
             OutcomeKind::Each { var, cond }
         }
+        Rule::o_score => {
+            let var = ident(next(&mut it, os)?);
+            let expr = parse_expr(next(&mut it, os)?)?;
+            OutcomeKind::Score { var, expr }
+        }
         Rule::o_if => {
             let cond = parse_expr(next(&mut it, os)?)?;
             let then = parse_outcome(next(&mut it, os)?)?;

@@ -83,6 +83,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         kw_where => "`where`",
         kw_wins | kw_loses | win_lose => "`wins` or `loses`",
         kw_tie | o_tie => "`tie`",
+        kw_score | o_score => "`score each p = ...`",
         kw_true | kw_false => "`true` or `false`",
         kw_throws | throws => "`throws`",
         throw_decl => "a throw name",

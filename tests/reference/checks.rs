@@ -60,8 +60,8 @@ impl<'a> Mapped<'a> {
         for (i, step) in self.graph.steps.iter().enumerate() {
             let same = match (step, self.engine.moves_of(self.codes[i])) {
                 (rf::Step::Fault(x), Err(f)) => engine_kind(x.kind) == Some(f.error.kind),
-                (rf::Step::End(r, k), Ok((Expand::End { rel, rule }, _))) => {
-                    rule == *k && rel == rel_of(*r)
+                (rf::Step::End(r, k, m), Ok((Expand::End { rel, rule, margin }, _))) => {
+                    rule == *k && rel == rel_of(*r) && margin == *m
                 }
                 (rf::Step::Moves(ours), Ok((Expand::Moves, moves))) => {
                     let ours: Vec<(String, u64, bool)> = ours
@@ -144,9 +144,19 @@ impl<'a> Mapped<'a> {
         for (i, &code) in self.codes.iter().enumerate() {
             // Positions alike by symmetry are one position to the engine.
             let class = self.engine.canonical(code);
+            let margin = |i: usize| solved.margin.as_ref().map(|m| m[i]);
             let want = (value_of(solved.value[i]), solved.remoteness[i]);
             if let Some(&j) = seen.get(&class) {
                 let other = (value_of(solved.value[j]), solved.remoteness[j]);
+                if margin(i) != margin(j) {
+                    return Err(format!(
+                        "the engine merges {} (margin {:?}) and {} (margin {:?})",
+                        self.describe(i),
+                        margin(i),
+                        self.describe(j),
+                        margin(j)
+                    ));
+                }
                 if other != want {
                     return Err(format!(
                         "the engine merges {} ({want:?}) and {} ({other:?})",
@@ -165,6 +175,14 @@ impl<'a> Mapped<'a> {
                     self.describe(i),
                     e.value,
                     e.remoteness
+                ));
+            }
+            if e.margin != margin(i) {
+                return Err(format!(
+                    "{which} margin at {}: engine {:?}, reference {:?}",
+                    self.describe(i),
+                    e.margin,
+                    margin(i)
                 ));
             }
             if let (true, Some(g)) = (s.grundy, &solved.grundy) {

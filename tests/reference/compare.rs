@@ -6,7 +6,7 @@ use gamec::check::SetArg;
 use gamec::engine::{Engine, Pos};
 use gamec::reference::{self as rf, FaultKind, Position};
 use gamec::rules::{RtKind, Rules};
-use gamec::solve::{self, Value};
+use gamec::solve::{self, SolveError, Value};
 
 /// The most positions the reference explores before the case is skipped.
 pub const LIMIT: usize = 20_000;
@@ -31,6 +31,8 @@ pub enum Case {
         sweep: bool,
         /// Whether the default solve on two threads found and valued at once, and agreed.
         pair: bool,
+        /// Whether the game is scored (margins compared; its rules are interpreted).
+        scored: bool,
     },
 }
 
@@ -171,6 +173,20 @@ fn solved(game: &rf::Game, m: &Mapped, starts: &[gamec::engine::Branch]) -> Resu
     let hashed_tiers = solve::solve_in_tiers(&hashed, &roots, limit).transpose();
     let hashed = solve::solve(&hashed, &roots, limit);
     let faults = m.graph.faults();
+    let loopy = |r: &Result<_, SolveError>| matches!(r, Err(SolveError::ScoredLoopy));
+    if faults.is_empty() && (loopy(&fast) || loopy(&slow)) {
+        return match rf::solve(game, m.graph) {
+            Err(rf::Error::ScoredLoopy) if loopy(&fast) && loopy(&slow) => {
+                Ok(Case::BothFailed("scored and loopy".into()))
+            }
+            other => Err(format!(
+                "solve {:?}, solve_explicit {:?}, the reference {:?}",
+                fast.err(),
+                slow.err(),
+                other.err()
+            )),
+        };
+    }
     let (fast, slow) = match (fast, slow) {
         (Ok(a), Ok(b)) if faults.is_empty() => (a, b),
         (a, b) => {
@@ -295,5 +311,6 @@ fn solved(game: &rf::Game, m: &Mapped, starts: &[gamec::engine::Branch]) -> Resu
         compiled: m.engine.kernel().is_some(),
         sweep: matches!(fast.order, solve::Order::Sweep { .. }),
         pair: matches!(paired.order, solve::Order::Sweep { threads: 2, .. }),
+        scored: m.engine.rules.scored,
     })
 }

@@ -28,6 +28,7 @@ fn a_setup_by_player_2_runs_as_player_2s_move() {
             compiled: true,
             sweep: true,
             pair: true,
+            scored: false,
         }
     );
 }
@@ -113,6 +114,7 @@ fn ranges_up_to_the_largest_number_end_there() {
             compiled: true,
             sweep: true,
             pair: true,
+            scored: false,
         }
     );
     let Some((_, gamec::Compiled::Sequential(rules))) = gamec::compile(&src, &[]).0 else {
@@ -156,6 +158,7 @@ fn rolls_with_extreme_weights_and_ranges() {
             compiled: true,
             sweep: true,
             pair: true,
+            scored: false,
         }
     );
     let src = format!(

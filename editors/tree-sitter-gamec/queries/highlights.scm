@@ -55,6 +55,7 @@
   "winner"
   "is"
   "each"
+  "score"
   "wins"
   "loses"
   "symmetry"
@@ -171,6 +172,12 @@
 
 (winner_each
   variable: (identifier) @variable)
+
+(score_each
+  variable: (identifier) @variable)
+
+(score_each
+  score: (identifier) @variable)
 
 (symmetry
   variable: (identifier) @variable)

@@ -150,6 +150,21 @@ test('every kind of a symmetry line is a keyword, a permutation with its places'
   assert.equal(scopeOf(found, ',', 4), 'punctuation.separator.comma.gamec');
 });
 
+test('a scored end rule: `score` is a keyword before `each`, a variable elsewhere', async () => {
+  const found = await tokens(
+    [
+      'game "Scored" {',
+      '  state { score: per player 0..=3 = 0 }',
+      '  end if no moves: score each p = score[p]',
+      '}',
+    ].join('\n'),
+  );
+  assert.equal(scopeOf(found, 'score'), 'variable.other.declaration.gamec');
+  assert.equal(scopeOf(found, 'score', 1), 'keyword.other.gamec');
+  assert.equal(scopeOf(found, 'each'), 'keyword.other.gamec');
+  assert.equal(scopeOf(found, 'score', 2), 'variable.other.gamec');
+});
+
 test('a throw game: throws, beats lines, round rules', async () => {
   const found = await tokens(
     [

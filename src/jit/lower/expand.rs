@@ -292,6 +292,10 @@ impl Lower<'_, '_> {
     fn outcome(&mut self, o: &COutcome) -> R<E> {
         let winner = match o {
             COutcome::Tie => return Ok(E::K(2)),
+            // A margin has no room in the kernel's outcome: scored games are interpreted.
+            COutcome::Score { .. } => {
+                return Err(NotCompiled("scores are left to the interpreter".into()))
+            }
             COutcome::Mover { wins } => return Ok(E::K(if *wins { 0 } else { 1 })),
             COutcome::If {
                 cond,

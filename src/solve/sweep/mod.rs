@@ -159,6 +159,7 @@ pub(super) fn solve(
         in_all_reachable: true,
         symmetry: None,
         order: Order::Sweep { down, threads: 1 },
+        margins: None,
     }))
 }
 
@@ -373,6 +374,7 @@ fn on_two_threads(
         in_all_reachable: true,
         symmetry: None,
         order: Order::Sweep { down, threads: 2 },
+        margins: None,
     }))
 }
 

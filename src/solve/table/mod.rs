@@ -182,5 +182,6 @@ fn finish(mut t: Table) -> Solution {
         in_all_reachable: true,
         symmetry: None,
         order: Order::RetrogradeTable,
+        margins: None,
     }
 }

@@ -300,6 +300,7 @@ fn run(
             tiers: tiers_used,
             threads: engine.threads,
         },
+        margins: None,
     }))
 }
 

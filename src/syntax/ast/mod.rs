@@ -357,6 +357,11 @@ pub enum OutcomeKind {
         cond: Expr,
     },
     Tie,
+    /// `score each p = EXPR`: each player's score, read with `p` bound to them.
+    Score {
+        var: Ident,
+        expr: Expr,
+    },
     /// `if C then A else B`, choosing an outcome.
     If {
         cond: Expr,
