@@ -372,3 +372,31 @@ fn small_games_are_not_compiled_before_the_interpreter_has_warmed_up() {
         (161029, true)
     );
 }
+
+/// Verifying the sweep's compiled valuing (GAMEC_VERIFY_KERNEL=1) takes none of the solve's
+/// steps: it ran out of them at 2,000,000 where the solve itself stays within them (fuzz seed
+/// 26, input 57699), and panicked as if the kernel were wrong.
+#[test]
+fn checking_the_kernel_takes_none_of_the_solves_steps() {
+    let src = "game \"Long\" {\n  option top: 1..=1000 = 406\n  state { c: 0..=top = top }\n  \
+               move take(n in 1..=4545) if n <= c { c -= n }\n  end if c == 0: last mover loses\n}\n";
+    for steps in ["2000000", "3000000"] {
+        let args = ["solve", "-", "--max-steps", steps];
+        let checked = gamec_with_env(
+            &["--color", "never"],
+            &args,
+            src,
+            &[("GAMEC_VERIFY_KERNEL", "1")],
+        );
+        let plain = gamec_in(&args, src);
+        assert_eq!(checked.code, 0, "{}", checked.stderr);
+        assert_eq!(checked.stdout, plain.stdout);
+        assert!(
+            checked
+                .stdout
+                .contains("value       win in 2 for the player to move"),
+            "{}",
+            checked.stdout
+        );
+    }
+}
