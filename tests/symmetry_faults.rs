@@ -47,33 +47,12 @@ const ALL_CANNOT_FAIL: &str = r#"game "Safe" {
 }
 "#;
 
-/// `gamec solve - ARGS` on `source`.
-fn solve(source: &str, args: &[&str]) -> Run {
-    let mut all = vec!["solve", "-"];
-    all.extend_from_slice(args);
-    gamec_in(&all, source)
-}
-
-/// The output without the lines a declaration may change: the counts (of positions, and of
-/// classes by value), the symmetry line, and the order the classes were solved in.
-fn without_counts(text: &str) -> String {
-    let kept = |l: &&str| {
-        !["positions", "symmetry", "by value", "order"]
-            .iter()
-            .any(|w| l.starts_with(w))
-    };
-    text.lines()
-        .filter(kept)
-        .map(|l| format!("{l}\n"))
-        .collect()
-}
-
 /// With and without the declaration, in `order`, the same exit code, diagnostics and output.
 fn same_as_without(source: &str, order: &[&str]) -> Run {
-    let with = solve(source, order);
+    let with = solve_source(source, order);
     let mut plain_args = order.to_vec();
     plain_args.push("--no-symmetry");
-    let plain = solve(source, &plain_args);
+    let plain = solve_source(source, &plain_args);
     assert_eq!(with.code, plain.code, "{}{}", with.stdout, with.stderr);
     assert_eq!(with.stderr, plain.stderr);
     assert_eq!(without_counts(&with.stdout), without_counts(&plain.stdout));
@@ -127,9 +106,9 @@ fn a_failing_rule_is_reported_before_a_false_declaration_in_every_order() {
 fn a_false_declaration_in_a_game_without_faults_is_still_broken_symmetry() {
     let fine = FALSE_AND_FAILING.replace("6 / (sum(b) - 4) > 9", "sum(b) > 9");
     for order in ORDERS {
-        let r = solve(&fine, order);
+        let r = solve_source(&fine, order);
         assert_fails_with(&r, "gamec::broken_symmetry\n");
-        let plain = solve(&fine, &[order, &["--no-symmetry"]].concat());
+        let plain = solve_source(&fine, &[order, &["--no-symmetry"]].concat());
         assert_eq!(plain.code, 0, "{}", plain.stderr);
     }
 }

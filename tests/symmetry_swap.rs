@@ -25,25 +25,6 @@ const FOUR: &str = r#"game "Four" {
 }
 "#;
 
-fn solve(source: &str, args: &[&str]) -> Run {
-    let mut all = vec!["solve", "-"];
-    all.extend_from_slice(args);
-    gamec_in(&all, source)
-}
-
-/// The output without the lines a declaration may change.
-fn without_counts(text: &str) -> String {
-    let kept = |l: &&str| {
-        !["positions", "symmetry", "by value", "order"]
-            .iter()
-            .any(|w| l.starts_with(w))
-    };
-    text.lines()
-        .filter(kept)
-        .map(|l| format!("{l}\n"))
-        .collect()
-}
-
 fn line<'a>(out: &'a str, key: &str) -> &'a str {
     out.lines()
         .find_map(|l| l.strip_prefix(key))
@@ -84,10 +65,10 @@ fn a_true_swap_solves_as_without_it_in_every_order() {
         &["--order", "depth-first"],
         &["--order", "tiers", "--threads", "2"],
     ] {
-        let with = solve(&four, order);
+        let with = solve_source(&four, order);
         let mut plain_args = order.to_vec();
         plain_args.push("--no-symmetry");
-        let plain = solve(&four, &plain_args);
+        let plain = solve_source(&four, &plain_args);
         assert_eq!(with.code, 0, "{}", with.stderr);
         assert_eq!(without_counts(&with.stdout), without_counts(&plain.stdout));
     }
@@ -102,7 +83,7 @@ fn a_swap_the_rules_do_not_have_is_broken_symmetry_in_every_order() {
         &["--order", "depth-first", "--threads", "2"],
         &["--order", "tiers", "--threads", "2"],
     ] {
-        let r = solve(&four, order);
+        let r = solve_source(&four, order);
         assert_eq!(r.code, 1, "{}", r.stdout);
         assert!(
             r.stderr.starts_with("gamec::broken_symmetry"),
@@ -118,7 +99,7 @@ fn a_swap_the_rules_do_not_have_is_broken_symmetry_in_every_order() {
             "{flat}"
         );
     }
-    let r = solve(&four, &[]);
+    let r = solve_source(&four, &[]);
     let flat: String = r
         .stderr
         .lines()
@@ -206,8 +187,8 @@ fn in_a_puzzle_a_swap_exchanges_only_the_values() {
   symmetry b: swap red blue
 }
 "#;
-    let with = solve(puzzle, &[]);
-    let plain = solve(puzzle, &["--no-symmetry"]);
+    let with = solve_source(puzzle, &[]);
+    let plain = solve_source(puzzle, &["--no-symmetry"]);
     assert_eq!(with.code, 0, "{}", with.stderr);
     assert_eq!(line(&with.stdout, "positions"), "3 up to symmetry");
     assert_eq!(line(&with.stdout, "value"), "solvable in 1");

@@ -125,3 +125,25 @@ pub fn check_fixture(path: &std::path::Path, extra: &[&str]) -> Output {
     cmd.arg(path.file_name().expect("file name"));
     cmd.output().expect("gamec runs")
 }
+
+/// `gamec solve - ARGS` on `source`.
+pub fn solve_source(source: &str, args: &[&str]) -> Run {
+    let mut all = vec!["solve", "-"];
+    all.extend_from_slice(args);
+    gamec_in(&all, source)
+}
+
+/// `solve`'s output without the lines a symmetry declaration may change: the counts (of
+/// positions, and of classes by value), the symmetry line, and the order the classes were solved
+/// in.
+pub fn without_counts(text: &str) -> String {
+    let kept = |l: &&str| {
+        !["positions", "symmetry", "by value", "order"]
+            .iter()
+            .any(|w| l.starts_with(w))
+    };
+    text.lines()
+        .filter(kept)
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
