@@ -100,18 +100,22 @@ fn a_swap_the_rules_do_not_have_is_broken_symmetry_in_every_order() {
         );
     }
     let r = solve_source(&four, &[]);
-    let flat: String = r
-        .stderr
-        .lines()
-        .map(|l| l.trim_start_matches([' ', '×', '│']).trim_end())
-        .collect::<Vec<_>>()
-        .join(" ");
+    let flat = flat(&r.stderr);
     assert!(
         flat.contains(
             "the rules do not treat board=[R, R, Y / Y, R, R / R, Y, Y], turn=2 and its image with red and yellow swapped, and players 1 and 2 (board=[Y, Y, R / R, Y, Y / Y, R, R], turn=1) alike: in the first the game ends (a loss for the player to move), in the second the game ends (a win for the player to move)"
         ),
         "{flat}"
     );
+}
+
+/// A diagnostic's lines joined, without the frame's marks at their starts.
+fn flat(stderr: &str) -> String {
+    stderr
+        .lines()
+        .map(|l| l.trim_start_matches([' ', '×', '│']).trim_end())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// `gamec check` of a file with this symmetry line, its stderr.
@@ -121,12 +125,7 @@ fn refused(state: &str, reads: &str, symmetry: &str) -> String {
     );
     let r = gamec_in(&["check", "-"], &src);
     assert_eq!(r.code, 1, "{symmetry}: {}", r.stdout);
-    let flat: String = r
-        .stderr
-        .lines()
-        .map(|l| l.trim_start_matches([' ', '×', '│']).trim_end())
-        .collect::<Vec<_>>()
-        .join(" ");
+    let flat = flat(&r.stderr);
     assert!(flat.starts_with("gamec::bad_symmetry"), "{flat}");
     flat
 }
