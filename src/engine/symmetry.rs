@@ -85,31 +85,27 @@ impl Symmetry {
     /// with every part, so the least image is the lesser of the least images of `code` and of
     /// its swap.
     pub fn canonical(&self, code: Code, digits: &mut Vec<u64>) -> Code {
-        let parts = |mut code: Code, digits: &mut Vec<u64>| {
-            for p in &self.parts {
-                code = p.canonical(code, digits);
-            }
-            code
-        };
-        let least = parts(code, digits);
+        let least = self.parts_canonical(code, digits);
         match &self.swap {
-            Some(s) => least.min(parts(s.apply(code), digits)),
+            Some(s) => least.min(self.parts_canonical(s.apply(code), digits)),
             None => least,
         }
+    }
+
+    /// The least image of `code` under the parts alone (the swap left out).
+    fn parts_canonical(&self, mut code: Code, digits: &mut Vec<u64>) -> Code {
+        for p in &self.parts {
+            code = p.canonical(code, digits);
+        }
+        code
     }
 
     /// Whether the swap maps `code`'s class to itself (`code` is alike to its swap under the
     /// parts alone).
     fn swap_fixes_class(&self, code: Code, digits: &mut Vec<u64>) -> bool {
-        let parts = |mut code: Code, digits: &mut Vec<u64>| {
-            for p in &self.parts {
-                code = p.canonical(code, digits);
-            }
-            code
-        };
-        self.swap
-            .as_ref()
-            .is_none_or(|s| parts(code, digits) == parts(s.apply(code), digits))
+        self.swap.as_ref().is_none_or(|s| {
+            self.parts_canonical(code, digits) == self.parts_canonical(s.apply(code), digits)
+        })
     }
 
     /// How many images of `code` the parts not proven give (saturating): what checking the
