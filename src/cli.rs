@@ -123,6 +123,11 @@ pub enum Command {
         /// For throw games with `players 2..`: the number of players.
         #[arg(long, value_name = "N")]
         players: Option<u32>,
+        /// For games of three or more players: how a player picks among moves equally good for
+        /// them in the max^n outcome (fastest: the soonest end; delay: a win soonest, a loss
+        /// latest; paranoid: the worst for the others) [default: fastest].
+        #[arg(long, value_enum, value_name = "RULE")]
+        tie_break: Option<crate::solve::maxn::TieBreak>,
     },
     /// Play a game in the terminal.
     Play(PlayCmd),
@@ -253,12 +258,14 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
             json,
             at,
             players,
-        } => run_solve(&game, json, at.as_deref(), players, style),
+            tie_break,
+        } => run_solve(&game, json, at.as_deref(), (players, tie_break), style),
         Command::Play(p) => run_play(p, style),
         Command::Tree { game, depth } => {
             let loaded = load(&game.file, &game.sets, style)?;
             match &loaded.game {
                 Compiled::Sequential(rules) => {
+                    not_yet(rules, "tree")?;
                     tree::run(&loaded, rules, game.limits(), depth)
                 }
                 Compiled::Throw(_) => Err(usage(
@@ -269,7 +276,10 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
         Command::Graph { game, format } => {
             let loaded = load(&game.file, &game.sets, style)?;
             match &loaded.game {
-                Compiled::Sequential(rules) => graph::run(&loaded, rules, game.limits(), format),
+                Compiled::Sequential(rules) => {
+                    not_yet(rules, "graph")?;
+                    graph::run(&loaded, rules, game.limits(), format)
+                }
                 Compiled::Throw(t) => crate::commands::throw::graph::run(&loaded, t, format),
             }
         }
@@ -298,21 +308,35 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
     }
 }
 
+/// `players`: `--players` and `--tie-break`.
 fn run_solve(
     game: &GameArgs,
     json: bool,
     at: Option<&str>,
-    players: Option<u32>,
+    players: (Option<u32>, Option<crate::solve::maxn::TieBreak>),
     style: RenderStyle,
 ) -> CliResult {
+    let (players, tie_break) = players;
     let loaded = load(&game.file, &game.sets, style)?;
     match &loaded.game {
+        Compiled::Sequential(rules) if rules.players > 2 => {
+            not_for(players.is_some(), "--players", "throw games")?;
+            let tie = tie_break.unwrap_or(crate::solve::maxn::TieBreak::Fastest);
+            crate::commands::many::run(&loaded, rules, game.limits(), json, at, tie)
+        }
         Compiled::Sequential(rules) => {
             not_for(players.is_some(), "--players", "throw games")?;
+            if tie_break.is_some() {
+                return Err(usage(&format!(
+                    "--tie-break is for games of three or more players, and this one has {}",
+                    rules.players
+                )));
+            }
             solve::run(&loaded, rules, game.limits(), json, at)
         }
         Compiled::Throw(t) => {
             not_for(at.is_some(), "--at", "sequential games")?;
+            not_for(tie_break.is_some(), "--tie-break", "sequential games")?;
             crate::commands::throw::solve::run(&loaded, t, json, players)
         }
     }
@@ -333,6 +357,7 @@ fn run_play(p: PlayCmd, style: RenderStyle) -> CliResult {
     let loaded = load(&p.game.file, &p.game.sets, style)?;
     match &loaded.game {
         Compiled::Sequential(rules) => {
+            not_yet(rules, "play")?;
             not_for(p.rounds.is_some(), "--rounds", "throw games")?;
             not_for(p.computer.is_some(), "--computer", "throw games")?;
             let seat = |s: Side| match s {
@@ -361,6 +386,18 @@ fn run_play(p: PlayCmd, style: RenderStyle) -> CliResult {
             crate::commands::throw::play::run(&loaded, t, p.rounds.unwrap_or(5), computer, p.seed)
         }
     }
+}
+
+/// A usage error for a command that does not take games of three or more players yet.
+fn not_yet(rules: &crate::rules::Rules, command: &str) -> CliResult {
+    if rules.players > 2 {
+        return Err(usage(&format!(
+            "`gamec {command}` does not take games of three or more players yet (this one has {}); \
+             `gamec solve` does",
+            rules.players
+        )));
+    }
+    Ok(())
 }
 
 /// A usage error for a flag given to a game of the family it does not apply to.

@@ -198,8 +198,8 @@ fn codes(name: &str, source: &str) -> (Option<i32>, Vec<String>) {
 }
 
 #[test]
-fn player_counts_other_than_1_and_2_are_refused() {
-    for n in ["0", "3", "1..=2", "1.."] {
+fn player_counts_other_than_1_to_8_are_refused() {
+    for n in ["0", "9", "1..=2", "1.."] {
         let src = STEPS.replace("players 1", &format!("players {n}"));
         assert_eq!(
             codes(&format!("count{}.game", n.len()), &src),

@@ -262,6 +262,10 @@ impl Cx {
                     let opp = matches!(e.kind, ExprKind::Opponent);
                     return int(super::solo::turn_expr(e.span, opp, d)?);
                 }
+                if self.players > 2 && matches!(e.kind, ExprKind::Opponent) {
+                    d.push(crate::diag::many::opponent(e.span, self.players));
+                    return None;
+                }
                 self.uses_turn = true;
                 int(match e.kind {
                     ExprKind::Mover => CExpr::Mover,

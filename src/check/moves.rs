@@ -133,13 +133,22 @@ fn compile_outcome(o: &Outcome, cx: &mut Cx, d: &mut Diagnostics) -> Option<COut
     let c = compile_outcome_as_written(o, cx, d)?;
     match cx.players {
         1 => super::solo::outcome(c, o.span, cx, d),
-        _ => Some(c),
+        2 => Some(c),
+        n => match c {
+            COutcome::Mover { wins: false }
+            | COutcome::LastMover { wins: false }
+            | COutcome::Player { wins: false, .. } => {
+                d.push(crate::diag::many::loses(o.span, n));
+                None
+            }
+            c => Some(c),
+        },
     }
 }
 
 fn compile_outcome_as_written(o: &Outcome, cx: &mut Cx, d: &mut Diagnostics) -> Option<COutcome> {
     // With one player no outcome asks whose turn it is (`solo::outcome`).
-    let two = cx.players == 2;
+    let two = cx.players >= 2;
     match &o.kind {
         OutcomeKind::If {
             cond,
@@ -182,7 +191,7 @@ fn each_player(
     compile: impl FnOnce(&mut Cx) -> Option<CExpr>,
 ) -> Option<(u16, CExpr)> {
     // With one player no outcome asks whose turn it is (`solo::outcome`).
-    cx.uses_turn |= cx.players == 2;
+    cx.uses_turn |= cx.players >= 2;
     let local = cx.push_local(&var.name);
     let e = compile(cx);
     cx.pop_locals(1);

@@ -12,8 +12,9 @@ pub(super) fn const_player(e: &Expr, cx: &mut Cx, d: &mut Diagnostics) -> Option
         p if super::solo::is_player(cx, p) => Some(p as u8),
         p => {
             let help = match cx.players {
-                1 => "This game has one player, player 1.",
-                _ => "Players are numbered 1 and 2.",
+                1 => "This game has one player, player 1.".to_string(),
+                2 => "Players are numbered 1 and 2.".to_string(),
+                n => format!("Players are numbered 1 to {n}."),
             };
             d.push(
                 Diag::error("gamec::bad_player", format!("there is no player {p}"))

@@ -22,6 +22,13 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
     if cx.players == 1 {
         super::solo::refuse_setups(file, d);
     }
+    if cx.players > 2 {
+        for s in &file.setups {
+            d.push(crate::diag::many::setup(s.span, cx.players));
+        }
+        // Every view of the game reads whose turn it is (`rules::view`).
+        cx.uses_turn = true;
+    }
     for pair in [
         (
             "about",
@@ -64,7 +71,7 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
         super::solo::keep_turn(&mut moves);
     }
     // A puzzle's scores are refused where they are written (`solo::outcome`): one report.
-    let scored = cx.players == 2 && super::scores::scored(&file.ends, d);
+    let scored = cx.players >= 2 && super::scores::scored(&file.ends, d);
     let symmetries = super::symmetry::compile(file, &cx, d);
     check_encoding_fits(file, &slot_ranges, (cx.uses_turn, has_again), &cx, d);
     cx.unused_defs(d);
@@ -93,6 +100,7 @@ pub fn compile(file: &GameFile, sets: &[SetArg], d: &mut Diagnostics) -> Option<
         symmetries,
         first_mover,
         players: cx.players,
+        view: None,
         labels_checked,
         coordinates,
     };
@@ -204,7 +212,7 @@ fn layout_var(
             cx.poisoned.push(v.name.name.clone());
             return;
         }
-        VarType::PerPlayer(t, _) => (t, VarKind::PerPlayer, Some(2)),
+        VarType::PerPlayer(t, _) => (t, VarKind::PerPlayer, Some(i64::from(cx.players))),
         VarType::Array(t, len_expr, _) => {
             let len = cx.const_int(len_expr, d);
             if let Some(n) = len.filter(|n| *n < 1 || *n > 1_000) {
@@ -349,6 +357,10 @@ fn check_encoding_fits(
     }
     let mut total = combos;
     total.times(if turn { 2 } else { 1 } * if again { 2 } else { 1 });
+    // A view of an N-player game records who is to move and who moved last (`rules::view`).
+    if cx.players > 2 {
+        total.times(u128::from(cx.players).pow(2));
+    }
     // A slot's digit, a move's change to the number and the child's number are worked out in
     // i64, so every position's number, flags included, must fit in 63 bits (a number past it
     // overflowed `code as i64 + delta`: fuzz seed 21, inputs 68863 and 86465).

@@ -8,8 +8,8 @@ use crate::diag::{catalog, puzzle, Diagnostics};
 use crate::rules::{CExpr, CMove, COutcome, CStmt};
 use crate::syntax::ast::{GameFile, Span};
 
-/// The number of players a sequential game declares: 2 without `players`, 1 or 2 as declared;
-/// any other count is `gamec::unsupported_players` (and the game is checked as for 2).
+/// The number of players a sequential game declares: 2 without `players`, 1 to `MAX_PLAYERS` as
+/// declared; any other count is `gamec::unsupported_players` (and the game is checked as for 2).
 pub(super) fn players_of(file: &GameFile, d: &mut Diagnostics) -> u8 {
     if let [first, second, ..] = &file.players[..] {
         d.push(catalog::duplicate_declaration(
@@ -22,8 +22,9 @@ pub(super) fn players_of(file: &GameFile, d: &mut Diagnostics) -> u8 {
         return 2;
     };
     match (p.min, p.max) {
-        (1, Some(1)) => 1,
-        (2, Some(2)) => 2,
+        (n, Some(m)) if n == m && (1..=i64::from(crate::rules::MAX_PLAYERS)).contains(&n) => {
+            n as u8
+        }
         (min, max) => {
             let n = match max {
                 Some(m) if m == min => m.to_string(),

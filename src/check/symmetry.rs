@@ -64,6 +64,11 @@ fn one(s: &SymmetryDecl, var: u32, cx: &Cx, d: &mut Diagnostics) -> Option<CSymm
     let name = &info.name;
     let mut ok = true;
     for &(kind, span) in &s.kinds {
+        if matches!(kind, SymmetryKind::Swap(_)) && cx.players > 2 {
+            d.push(crate::diag::many::swap(span, cx.players));
+            ok = false;
+            continue;
+        }
         let why = match (info.kind, kind) {
             (VarKind::PerPlayer, SymmetryKind::Swap(_)) => Some(format!(
                 "`{name}` has one value per player, and `swap` already exchanges them with the players; declare the swap on the variable whose values are exchanged"

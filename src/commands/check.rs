@@ -40,7 +40,8 @@ pub fn run(
         };
         if let Some((_, Compiled::Sequential(rules))) = &compiled {
             if !diags.has_errors() {
-                let engine = limits.engine(rules);
+                let rules = rules.expandable();
+                let engine = limits.engine(&rules);
                 if let Err(d) = super::explore::solve_game(&engine, limits.positions) {
                     diags.push(d);
                 }

@@ -12,6 +12,8 @@ pub mod fraction;
 pub mod graph;
 pub mod io;
 pub mod lsp;
+pub mod many;
+mod many_text;
 pub mod order;
 pub mod play;
 pub mod puzzle;

@@ -283,7 +283,7 @@ fn to_text(r: &Report, rules: &Rules, starts: &[Branch], at: Option<&At>) -> Str
 }
 
 /// How many positions were solved: with symmetries, classes, and the positions they stand for.
-fn positions_text(s: &Solution) -> String {
+pub(super) fn positions_text(s: &Solution) -> String {
     if s.symmetric() && s.in_all_reachable {
         format!("{} up to symmetry ({} in all)", s.positions, s.in_all)
     } else if s.symmetric() {
@@ -294,7 +294,7 @@ fn positions_text(s: &Solution) -> String {
 }
 
 /// Each symmetry declaration in use, as written.
-fn symmetries(engine: &Engine) -> Vec<String> {
+pub(super) fn symmetries(engine: &Engine) -> Vec<String> {
     match &engine.symmetry {
         Some(_) => engine
             .rules
@@ -307,7 +307,7 @@ fn symmetries(engine: &Engine) -> Vec<String> {
 }
 
 /// The symmetries in use, and how the rules were found to respect them.
-fn symmetry_text(engine: &Engine) -> Option<String> {
+pub(super) fn symmetry_text(engine: &Engine) -> Option<String> {
     engine.symmetry.as_ref()?;
     let each: Vec<String> = engine
         .rules

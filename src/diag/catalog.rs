@@ -273,10 +273,10 @@ pub fn misplaced_statement(span: Span, what: &str, where_ok: &str) -> Diag {
 pub fn unsupported_players(span: Span, n: &str) -> Diag {
     Diag::error(
         "gamec::unsupported_players",
-        format!("sequential games are solved for 1 or 2 players, and this one has {n}"),
+        format!("sequential games are solved for 1 to {} players, and this one has {n}", crate::rules::MAX_PLAYERS),
     )
     .label(span, "player count")
-    .help("Write `players 2` for a game of two, or `players 1` for a puzzle. (Throw games may have more players: see `players 2..` in docs/language.md.)")
+    .help(format!("Write one number from 1 to {}: `players 2` for a game of two, `players 1` for a puzzle. (A throw game may leave it open: see `players 2..` in docs/language.md.)", crate::rules::MAX_PLAYERS))
 }
 
 pub fn mixed_families(seq: Span, throw: Span) -> Diag {

@@ -3,6 +3,7 @@
 
 pub mod catalog;
 pub mod label;
+pub mod many;
 pub mod names;
 pub mod puzzle;
 pub mod runtime;
@@ -24,6 +25,7 @@ pub fn all_codes() -> Vec<&'static str> {
     let mut codes = catalog::CODES.to_vec();
     codes.extend_from_slice(throw::CODES);
     codes.extend_from_slice(puzzle::CODES);
+    codes.extend_from_slice(many::CODES);
     codes.extend_from_slice(scores::CODES);
     codes
 }

@@ -87,12 +87,12 @@ impl Engine<'_> {
     /// The position without its grids, in one line (`score=[1, 0]`; empty if grids are all).
     pub fn describe_without_grids(&self, p: &Pos) -> String {
         let mut parts = Vec::new();
-        for v in self.rules.vars.iter().filter(|v| v.kind != VarKind::Grid) {
+        for v in self.shown_vars().filter(|v| v.kind != VarKind::Grid) {
             let vals = &p.slots[v.base as usize..(v.base + v.len) as usize];
             parts.push(format!("{}={}", v.name, one_line(v, vals)));
         }
         if self.turn_matters() {
-            parts.push(format!("turn={}", p.mover));
+            parts.push(format!("turn={}", self.player_to_move(p)));
         }
         parts.join(", ")
     }

@@ -2,6 +2,7 @@
 //! "last move kept the turn" flag. Decoding is a division per digit; encoding a multiply-add.
 
 use super::{Code, Engine};
+use crate::rules::view::{MOVED_LAST, TO_MOVE};
 
 /// A decoded position: every slot's value, who is to move, and who moved last.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -37,7 +38,7 @@ impl Engine<'_> {
         }
         let mover = code
             .checked_div(self.turn_radix)
-            .map_or(1, |q| (q % 2) as u8 + 1);
+            .map_or(1, |q| (q % self.turns) as u8 + 1);
         let kept = code
             .checked_div(self.again_radix)
             .is_some_and(|q| q % 2 == 1);
@@ -126,9 +127,10 @@ impl Engine<'_> {
     }
 
     /// The position in the file's own terms: `pile=7, turn=2` or `heap=[3, 4, 5]`.
+    /// A view of an N-player game (`rules::view`) shows the game's own turn, 1 to N.
     pub fn describe(&self, p: &Pos) -> String {
         let mut parts = Vec::new();
-        for v in &self.rules.vars {
+        for v in self.shown_vars() {
             let vals = &p.slots[v.base as usize..(v.base + v.len) as usize];
             parts.push(format!(
                 "{}={}",
@@ -137,8 +139,26 @@ impl Engine<'_> {
             ));
         }
         if self.turn_matters() {
-            parts.push(format!("turn={}", p.mover));
+            parts.push(format!("turn={}", self.player_to_move(p)));
         }
         parts.join(", ")
+    }
+
+    /// The state variables a file declares (a view's hidden ones left out).
+    pub fn shown_vars(&self) -> impl Iterator<Item = &crate::rules::VarInfo> {
+        let hidden = self.rules.view.is_some();
+        self.rules
+            .vars
+            .iter()
+            .filter(move |v| !(hidden && [TO_MOVE, MOVED_LAST].contains(&v.name.as_str())))
+    }
+
+    /// Who is to move: the turn, or in a view of an N-player game the player it holds.
+    pub fn player_to_move(&self, p: &Pos) -> u8 {
+        let hidden = self.rules.view.and_then(|_| {
+            let v = self.rules.vars.iter().find(|v| v.name == TO_MOVE)?;
+            p.slots.get(v.base as usize).map(|&k| k as u8)
+        });
+        hidden.unwrap_or(p.mover)
     }
 }

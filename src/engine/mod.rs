@@ -128,6 +128,8 @@ pub struct Engine<'r> {
     radix: Vec<u64>,
     /// Place value of the turn digit (0 when whose turn it is does not matter).
     turn_radix: u64,
+    /// How many values the turn digit has: 2, or the players of a game of more.
+    turns: u64,
     /// Place value of the "last move kept the turn" digit (0 when no move says `again`).
     again_radix: u64,
     /// How many codes there are in all.
@@ -167,8 +169,11 @@ impl<'r> Engine<'r> {
             place = place.saturating_mul((hi - lo + 1) as u64);
         }
         let turn_radix = if rules.turn_matters { place } else { 0 };
+        // The rules of three or more players are never expanded (their views are), but their
+        // positions are read and written with the turn digit of every player.
+        let turns = u64::from(rules.players.max(2));
         if rules.turn_matters {
-            place = place.saturating_mul(2);
+            place = place.saturating_mul(turns);
         }
         let again_radix = if rules.has_again { place } else { 0 };
         if rules.has_again {
@@ -178,6 +183,7 @@ impl<'r> Engine<'r> {
             rules,
             radix,
             turn_radix,
+            turns,
             again_radix,
             space: place,
             max_steps: crate::rules::DEFAULT_MAX_STEPS,

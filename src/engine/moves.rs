@@ -101,7 +101,8 @@ impl Engine<'_> {
                 }
             };
             if holds {
-                let (rel, margin) = outcome(&end.outcome, end.outcome_span, ctx)?;
+                let players = self.rules.view.map_or(2, |v| v.players);
+                let (rel, margin) = outcome(&end.outcome, end.outcome_span, ctx, players)?;
                 return Ok(Expand::End {
                     rel,
                     rule: k,
@@ -299,7 +300,13 @@ impl Engine<'_> {
 }
 
 /// What an outcome (written at `at`) gives the player to move, with the margin of a scored one.
-fn outcome(o: &COutcome, at: Span, ctx: &mut Ctx) -> Result<(Rel, Option<i64>), Fault> {
+/// `players`: how many the game has (a view of an N-player game has two sides but N players).
+fn outcome(
+    o: &COutcome,
+    at: Span,
+    ctx: &mut Ctx,
+    players: u8,
+) -> Result<(Rel, Option<i64>), Fault> {
     let mover = ctx.mover;
     let winner = match o {
         COutcome::If {
@@ -312,7 +319,7 @@ fn outcome(o: &COutcome, at: Span, ctx: &mut Ctx) -> Result<(Rel, Option<i64>), 
             } else {
                 &**otherwise
             };
-            return outcome(o, *at, ctx);
+            return outcome(o, *at, ctx, players);
         }
 
         COutcome::Tie => return Ok((Rel::Tie, None)),
@@ -336,10 +343,14 @@ fn outcome(o: &COutcome, at: Span, ctx: &mut Ctx) -> Result<(Rel, Option<i64>), 
         COutcome::Player { player, wins } => {
             let p = ctx.eval(player)?;
             if !(1..=2).contains(&p) {
+                let players = match players {
+                    2 => "1 and 2".to_string(),
+                    n => format!("1 to {n}"),
+                };
                 return Err(Fault::from(RtError::new(
                     RtKind::BadPlayer,
                     at,
-                    format!("the outcome names player {p}, but the players are 1 and 2"),
+                    format!("the outcome names player {p}, but the players are {players}"),
                 )));
             }
             if *wins {

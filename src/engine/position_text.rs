@@ -156,6 +156,9 @@ impl Engine<'_> {
             if name == "turn" {
                 pos.mover = self.parse_turn(value)?;
                 pos.last_mover = 3 - pos.mover;
+                if let Some(view) = self.rules.view {
+                    self.view_turn(&mut pos, view);
+                }
                 continue;
             }
             let v = self.var_named(name)?;
@@ -175,18 +178,37 @@ impl Engine<'_> {
                     .to_string(),
             );
         }
-        match value {
-            "1" => Ok(1),
-            "2" => Ok(2),
-            _ => Err(format!("turn must be 1 or 2, not `{value}`")),
+        let n = self.rules.view.map_or(self.turns as u8, |v| v.players);
+        match value.parse::<u8>() {
+            Ok(k) if (1..=n).contains(&k) && k.to_string() == value => Ok(k),
+            _ if n == 2 => Err(format!("turn must be 1 or 2, not `{value}`")),
+            _ => Err(format!(
+                "turn must be a player from 1 to {n}, not `{value}`"
+            )),
         }
     }
 
+    /// In a view of an N-player game, `turn=K` is player K (of N) to move: the hidden variables
+    /// hold K and the player before K, and the view's turn is K's side.
+    fn view_turn(&self, pos: &mut Pos, view: crate::rules::view::View) {
+        let k = pos.mover;
+        for v in &self.rules.vars {
+            let slot = v.base as usize;
+            if v.name == crate::rules::view::TO_MOVE {
+                pos.slots[slot] = i64::from(k);
+            } else if v.name == crate::rules::view::MOVED_LAST {
+                pos.slots[slot] = i64::from(crate::rules::view::before(k, view.players));
+            }
+        }
+        pos.mover = if k == view.player { 1 } else { 2 };
+        pos.last_mover = 3 - pos.mover;
+    }
+
     fn var_named(&self, name: &str) -> Result<&VarInfo, String> {
-        if let Some(v) = self.rules.vars.iter().find(|v| v.name == name) {
+        if let Some(v) = self.shown_vars().find(|v| v.name == name) {
             return Ok(v);
         }
-        let mut names: Vec<&str> = self.rules.vars.iter().map(|v| v.name.as_str()).collect();
+        let mut names: Vec<&str> = self.shown_vars().map(|v| v.name.as_str()).collect();
         if self.turn_matters() {
             names.push("turn");
         }
@@ -200,9 +222,7 @@ impl Engine<'_> {
     /// Every variable (and the turn, where recorded) must be named: none keeps a value silently.
     fn all_given(&self, given: &[&str]) -> Result<(), String> {
         let mut missing: Vec<String> = self
-            .rules
-            .vars
-            .iter()
+            .shown_vars()
             .filter(|v| !given.contains(&v.name.as_str()))
             .map(|v| format!("`{}`", v.name))
             .collect();
@@ -214,8 +234,8 @@ impl Engine<'_> {
         }
         let start = Pos {
             slots: self.rules.init.clone(),
-            mover: 1,
-            last_mover: 2,
+            mover: self.rules.first_mover,
+            last_mover: 3 - self.rules.first_mover,
         };
         let verb = if missing.len() == 1 { "is" } else { "are" };
         let what = if self.turn_matters() {

@@ -31,7 +31,7 @@ pub fn check(text: &str) -> Vec<Diag> {
     match &compiled {
         Some((_, Compiled::Sequential(rules))) if !diags.has_errors() => {
             let limits = Limits::new(EXPLORE_POSITIONS, Some(EXPLORE_STEPS));
-            if let Err(d) = solve_game(&limits.engine(rules), limits.positions) {
+            if let Err(d) = solve_game(&limits.engine(&rules.expandable()), limits.positions) {
                 if !is_budget(&d) {
                     diags.push(d);
                 }

@@ -7,10 +7,12 @@ mod exec;
 mod fault;
 pub mod group;
 mod label;
+pub mod map;
 mod roll;
 mod runs;
 mod simple;
 mod symmetry;
+pub mod view;
 mod walk;
 
 pub use eval::Ctx;
@@ -431,6 +433,24 @@ pub struct Rules {
     /// player after `setup by player K`, or 1).
     pub first_mover: u8,
     /// The players: 2, or 1 for a puzzle, where every move keeps the turn (the compiled bodies
-    /// end with `again`) and a win is a solution.
+    /// end with `again`) and a win is a solution, or up to `MAX_PLAYERS`: such rules are solved
+    /// through their views (`view::coalition`), two-player games of one player against the rest.
     pub players: u8,
+    /// Which view of an N-player game these rules are, if they are one.
+    pub view: Option<view::View>,
 }
+
+impl Rules {
+    /// Rules the engine can expand and solve: these, or for a game of three or more players,
+    /// player 1's view of it (which meets every position and fault the game has).
+    pub fn expandable(&self) -> std::borrow::Cow<'_, Rules> {
+        if self.players > 2 {
+            std::borrow::Cow::Owned(view::coalition(self, 1))
+        } else {
+            std::borrow::Cow::Borrowed(self)
+        }
+    }
+}
+
+/// The most players a sequential game may have.
+pub const MAX_PLAYERS: u8 = 8;

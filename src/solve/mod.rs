@@ -7,6 +7,7 @@ mod chance;
 mod compact;
 mod entry;
 mod loopy;
+pub mod maxn;
 mod packed;
 mod progress;
 mod quotient;
