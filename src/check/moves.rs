@@ -200,7 +200,7 @@ fn each_player(
 
 pub(super) fn contains_again(stmts: &[CStmt]) -> bool {
     stmts.iter().any(|s| match s {
-        CStmt::Again => true,
+        CStmt::Again | CStmt::NextMover { .. } => true,
         CStmt::If {
             then, otherwise, ..
         } => contains_again(then) || contains_again(otherwise),

@@ -289,6 +289,24 @@ fn stmt(s: &Stmt, cx: &mut Cx, place: Place, d: &mut Diagnostics) -> Option<CStm
             }
             Some(CStmt::Again)
         }
+        Stmt::NextMover { value, span } => {
+            if place != Place::Move {
+                d.push(catalog::misplaced_statement(
+                    *span,
+                    "next mover",
+                    "in a move's body, to say who moves next",
+                ));
+                return None;
+            }
+            let value = cx.int(value, Mode::Rule, d)?;
+            // Whether the turn is kept depends on who is to move (with one player it always is).
+            cx.uses_turn |= cx.players >= 2;
+            Some(CStmt::NextMover {
+                value,
+                players: cx.players,
+                span: *span,
+            })
+        }
         Stmt::Roll {
             target: t,
             domain,

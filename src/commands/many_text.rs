@@ -15,14 +15,16 @@ fn someone_wins(r: &Report) -> bool {
         .any(|e| e.is_some_and(|e| e.value == Value::Win))
 }
 
-/// A max^n outcome in words: `player 2 wins in 2`, `player 1 wins by 3 in 9`, `a tie in 4`.
-pub(super) fn payoff_text(p: &Payoff) -> String {
+/// A max^n outcome in words: `player 2 wins in 2`, `player 1 wins by 3 in 9` (`scored`: results
+/// are margins), `no one wins (a tie) in 4`.
+pub(super) fn payoff_text(p: &Payoff, scored: bool) -> String {
     let r = p.remoteness;
     match p.winners()[..] {
-        [q] => match p.results[usize::from(q) - 1] {
-            1 => format!("player {q} wins in {r}"),
-            by => format!("player {q} wins by {by} in {r}"),
-        },
+        [q] if scored => {
+            let by = p.results[usize::from(q) - 1];
+            format!("player {q} wins by {by} in {r}")
+        }
+        [q] => format!("player {q} wins in {r}"),
         [] => format!("no one wins (a tie) in {r}"),
         ref qs => {
             let names: Vec<String> = qs.iter().map(|q| format!("player {q}")).collect();
@@ -65,7 +67,7 @@ fn tie_break_lines(s: &Solved, r: &Report) -> String {
     t += &format!(
         "{:<12}{} (each player picks the move best for them; tie-break: {})\n",
         "max^n",
-        payoff_text(&m.outcome),
+        payoff_text(&m.outcome, s.rules.scored),
         s.tie.name()
     );
     if let Some(best) = &m.best {
@@ -82,7 +84,7 @@ fn tie_break_lines(s: &Solved, r: &Report) -> String {
     {
         let each: Vec<String> = winners
             .iter()
-            .map(|(k, o)| format!("{}: {}", k.name(), payoff_text(&o.outcome)))
+            .map(|(k, o)| format!("{}: {}", k.name(), payoff_text(&o.outcome, s.rules.scored)))
             .collect();
         t += &format!(
             "{:<12}decides who wins here: {}\n",

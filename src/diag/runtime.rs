@@ -120,7 +120,7 @@ pub fn fault(
         BadPlayer => (
             "gamec::bad_player",
             "not a player",
-            "Players are numbered 1 and 2; make the outcome name one of them.",
+            "Players are numbered from 1 to the number of players; name one of them.",
         ),
         TooWide => (
             "gamec::too_wide",

@@ -36,9 +36,15 @@ impl Engine<'_> {
             let size = (hi - lo + 1) as u64;
             slots.push(lo + ((code / self.radix[k]) % size) as i64);
         }
-        let mover = code
-            .checked_div(self.turn_radix)
-            .map_or(1, |q| (q % self.turns) as u8 + 1);
+        let mover = code.checked_div(self.turn_radix).map_or(1, |q| {
+            // Two players (every game the engine expands): no division.
+            let k = if self.turns == 2 {
+                q & 1
+            } else {
+                q % self.turns
+            };
+            k as u8 + 1
+        });
         let kept = code
             .checked_div(self.again_radix)
             .is_some_and(|q| q % 2 == 1);

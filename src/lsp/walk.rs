@@ -233,6 +233,7 @@ impl<'a> Walker<'a> {
                 }
             }
             Stmt::Again(_) => {}
+            Stmt::NextMover { value, .. } => self.expr(value),
             Stmt::Let { name, value, span } => {
                 self.expr(value);
                 let h = hover(self.text(*span), "local name (`let`)");

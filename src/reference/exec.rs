@@ -53,6 +53,16 @@ impl Ctx<'_> {
                     }
                 }
                 Stmt::Again(_) => self.again = true,
+                Stmt::NextMover { value, .. } => {
+                    let k = self.int(value)?;
+                    if !(1..=i64::from(self.game.players)).contains(&k) {
+                        return Err(Fault::new(
+                            FaultKind::BadPlayer,
+                            format!("there is no player {k} to move next"),
+                        ));
+                    }
+                    self.again = k == i64::from(self.pos.mover);
+                }
                 Stmt::Roll { .. } => return Err(invalid("a roll outside the setup")),
             }
         }

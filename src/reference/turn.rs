@@ -63,7 +63,7 @@ fn outcome(w: &mut Walk, o: &Outcome) -> bool {
 pub(super) fn has_again(game: &Game) -> bool {
     fn block(b: &Block) -> bool {
         b.stmts.iter().any(|s| match s {
-            Stmt::Again(_) => true,
+            Stmt::Again(_) | Stmt::NextMover { .. } => true,
             Stmt::If {
                 then, otherwise, ..
             } => block(then) || otherwise.as_ref().is_some_and(block),
@@ -134,6 +134,8 @@ impl Walk<'_> {
     fn block(&mut self, b: &Block) -> bool {
         let depth = self.bound.len();
         let r = b.stmts.iter().any(|s| match s {
+            // Whether the named player is the mover decides whether the turn is kept.
+            Stmt::NextMover { .. } => true,
             Stmt::Let { name, value, .. } => {
                 let v = self.expr(value);
                 self.bound.push(name.name.clone());

@@ -38,6 +38,26 @@ impl Ctx<'_> {
                     }
                 }
                 CStmt::Again => self.again = true,
+                CStmt::NextMover {
+                    value,
+                    players,
+                    span,
+                } => {
+                    let k = self.eval(value)?;
+                    if !(1..=i64::from(*players)).contains(&k) {
+                        let who = match players {
+                            1 => "the one player is 1".to_string(),
+                            2 => "the players are 1 and 2".to_string(),
+                            n => format!("the players are 1 to {n}"),
+                        };
+                        return Err(RtError::new(
+                            RtKind::BadPlayer,
+                            *span,
+                            format!("the move names player {k} to move next, but {who}"),
+                        ));
+                    }
+                    self.again = k == self.mover;
+                }
                 CStmt::Let { local, value } => {
                     let v = self.eval(value)?;
                     self.locals[*local as usize] = v;

@@ -90,6 +90,7 @@ pub fn block(stmts: &mut [CStmt], f: Rewrite) {
                 block(otherwise, f);
             }
             CStmt::Again => {}
+            CStmt::NextMover { value, .. } => expr(value, f),
             CStmt::Let { value, .. } => expr(value, f),
             CStmt::For {
                 domain: d,

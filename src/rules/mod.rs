@@ -307,6 +307,13 @@ pub enum CStmt {
         otherwise: Vec<CStmt>,
     },
     Again,
+    /// `next mover = EXPR`: the player `value` names (1 to `players`, else `bad_player`) moves
+    /// next; in a two-player game the turn is kept when it is the mover.
+    NextMover {
+        value: CExpr,
+        players: u8,
+        span: Span,
+    },
     /// `let`: local `local` holds the value for the rest of its block.
     Let {
         local: u16,

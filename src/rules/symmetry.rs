@@ -186,6 +186,11 @@ impl Array<'_> {
                     }
                 }
                 CStmt::Again => {}
+                CStmt::NextMover { value, .. } => {
+                    if !self.expr(value, &bound) {
+                        return false;
+                    }
+                }
                 CStmt::Let { local, value } => {
                     bound = match value {
                         CExpr::Local(l) if bound.has(*l) => bound.with(*local),

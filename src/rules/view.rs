@@ -7,7 +7,7 @@
 //! else (player 2): the view's turn is `p`'s side or the others', and a move keeps the view's
 //! turn (`again`) when the next mover is on the same side as this one. Each move's body first
 //! notes the mover and passes the turn on (1, 2, ..., N, 1, ...); the file's `again` gives it
-//! back. An outcome becomes what it means for `p`: a win for `p` is the view's player 1
+//! back, and its `next mover = K` gives it to K. An outcome becomes what it means for `p`: a win for `p` is the view's player 1
 //! winning; anyone else's is player 2's; a score is `p`'s score against the best of the others'.
 
 use super::map;
@@ -231,33 +231,69 @@ fn body(m: &mut CMove, p: u8, n: u8, turn: &Hidden, last: Option<&Hidden>, f: Fr
     );
     b.push(turn.set(next));
     let mut rest = std::mem::take(&mut m.body);
-    give_back(&mut rest, turn, f.old);
+    let named = give_back(&mut rest, turn, f);
     b.extend(rest);
     let mine = |x: CExpr| eq(x, CExpr::Const(p.into()));
+    // A `next mover` checked above set the view's turn as if it were two players': set it again.
+    let otherwise = match named {
+        true => vec![CStmt::NextMover {
+            value: CExpr::Opponent,
+            players: 2,
+            span: Span::default(),
+        }],
+        false => Vec::new(),
+    };
     b.push(CStmt::If {
         cond: eq(mine(turn.read()), mine(CExpr::Local(f.old))),
         then: vec![CStmt::Again],
-        otherwise: Vec::new(),
+        otherwise,
     });
     m.body = b;
     m.simple = None;
 }
 
-/// The file's `again`: the mover moves next.
-fn give_back(stmts: &mut [CStmt], turn: &Hidden, old: u16) {
+/// The file's `again`: the mover moves next; its `next mover = K`: K does, once K is checked to
+/// be a player (as the engine checks it). Whether there was a `next mover`.
+fn give_back(stmts: &mut [CStmt], turn: &Hidden, f: Fresh) -> bool {
+    let mut named = false;
     for s in stmts {
         match s {
-            CStmt::Again => *s = turn.set(CExpr::Local(old)),
+            CStmt::Again => *s = turn.set(CExpr::Local(f.old)),
+            CStmt::NextMover {
+                value,
+                players,
+                span,
+            } => {
+                let k = std::mem::replace(value, CExpr::Const(0));
+                *s = CStmt::If {
+                    cond: CExpr::Const(1),
+                    then: vec![
+                        CStmt::Let {
+                            local: f.tmp,
+                            value: k,
+                        },
+                        CStmt::NextMover {
+                            value: CExpr::Local(f.tmp),
+                            players: *players,
+                            span: *span,
+                        },
+                        turn.set(CExpr::Local(f.tmp)),
+                    ],
+                    otherwise: Vec::new(),
+                };
+                named = true;
+            }
             CStmt::If {
                 then, otherwise, ..
             } => {
-                give_back(then, turn, old);
-                give_back(otherwise, turn, old);
+                named |= give_back(then, turn, f);
+                named |= give_back(otherwise, turn, f);
             }
-            CStmt::For { body, .. } => give_back(body, turn, old),
+            CStmt::For { body, .. } => named |= give_back(body, turn, f),
             _ => {}
         }
     }
+    named
 }
 
 /// An outcome as it is for `p` (the view's player 1) against the others (player 2).

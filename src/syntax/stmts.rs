@@ -1,5 +1,5 @@
-//! Statements: blocks, assignments, `if`/`else`, `let`, `for`, `roll` and `again` in move and
-//! setup bodies.
+//! Statements: blocks, assignments, `if`/`else`, `let`, `for`, `roll`, `again` and `next mover`
+//! in move and setup bodies.
 
 use super::ast::*;
 use super::expr::parse_expr;
@@ -32,6 +32,11 @@ fn parse_stmt(pair: Pair<Rule>) -> Result<Stmt> {
     let s = span(&pair);
     match pair.as_rule() {
         Rule::again_stmt => Ok(Stmt::Again(s)),
+        Rule::next_stmt => {
+            let mut it = children(pair);
+            let value = parse_expr(next(&mut it, s)?)?;
+            Ok(Stmt::NextMover { value, span: s })
+        }
         Rule::let_stmt => {
             let mut it = children(pair);
             let name = ident(next(&mut it, s)?);

@@ -18,7 +18,7 @@ pub(in crate::jit) const MAX_CANDIDATES: u64 = 10_000_000;
 /// Whether a body can keep the turn.
 fn says_again(body: &[CStmt]) -> bool {
     body.iter().any(|s| match s {
-        CStmt::Again => true,
+        CStmt::Again | CStmt::NextMover { .. } => true,
         CStmt::If {
             then, otherwise, ..
         } => says_again(then) || says_again(otherwise),

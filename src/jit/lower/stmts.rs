@@ -63,6 +63,11 @@ impl Lower<'_, '_> {
                     ..
                 } => self.for_loop(*local, domain, cond, body)?,
                 CStmt::Roll { .. } => {}
+                CStmt::NextMover { .. } => {
+                    return Err(NotCompiled(
+                        "`next mover` is left to the interpreter".into(),
+                    ))
+                }
             }
         }
         Ok(())

@@ -274,6 +274,12 @@ pub enum Stmt {
         span: Span,
     },
     Again(Span),
+    /// `next mover = EXPR`: the player who moves next (the last of it and `again` in a body
+    /// decides).
+    NextMover {
+        value: Expr,
+        span: Span,
+    },
     /// `let v = e`: names a value for the rest of the block.
     Let {
         name: Ident,
@@ -320,6 +326,7 @@ impl Stmt {
             Stmt::Assign { span, .. }
             | Stmt::If { span, .. }
             | Stmt::Roll { span, .. }
+            | Stmt::NextMover { span, .. }
             | Stmt::Let { span, .. }
             | Stmt::For { span, .. }
             | Stmt::Again(span) => *span,
