@@ -207,6 +207,7 @@ module.exports = grammar({
         $.for_statement,
         $.let_statement,
         $.again_statement,
+        $.next_mover_statement,
         $.assignment,
       ),
       optional(';'),
@@ -245,6 +246,9 @@ module.exports = grammar({
     ),
 
     again_statement: _ => 'again',
+
+    // `next mover = EXPR`: who moves next. `next` stays a name elsewhere.
+    next_mover_statement: $ => seq('next', 'mover', '=', field('player', $._expression)),
 
     assignment: $ => seq(
       field('target', $.lvalue),

@@ -6,7 +6,7 @@
 
 use super::hover::parsed;
 use super::index::Kind;
-use super::words::{BUILTINS, KEYWORDS, SCORE_EACH, SYMMETRY_KINDS};
+use super::words::{BUILTINS, KEYWORDS, NEXT_MOVER, SCORE_EACH, SYMMETRY_KINDS};
 
 /// What an item is, for the editor's icon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,7 +50,7 @@ pub fn complete(text: &str, offset: usize) -> Vec<Item> {
     };
     items.extend(fixed(BUILTINS, ItemKind::Builtin));
     items.extend(fixed(KEYWORDS, ItemKind::Keyword));
-    items.extend(fixed(&[SCORE_EACH], ItemKind::Keyword));
+    items.extend(fixed(&[SCORE_EACH, NEXT_MOVER], ItemKind::Keyword));
     items
 }
 

@@ -43,6 +43,12 @@ pub fn hover(text: &str, offset: usize) -> Option<(Span, String)> {
     if word == "score" && after.starts_with("each") {
         return Some((span, super::words::SCORE_EACH.1.to_string()));
     }
+    if word == "next" && after.starts_with("mover") {
+        return Some((span, super::words::NEXT_MOVER.1.to_string()));
+    }
+    if word == "mover" && before.ends_with("next") {
+        return Some((span, super::words::NEXT_MOVER.1.to_string()));
+    }
     super::words::describe(word).map(|d| (span, d.to_string()))
 }
 
@@ -161,6 +167,18 @@ mod tests {
             h,
             "```game\nscore: per player 0..=3 = 0\n```\nstate variable"
         );
+    }
+
+    #[test]
+    fn next_is_a_keyword_before_mover_and_a_name_elsewhere() {
+        let text = "game \"N\" {\n  players 3\n  state { next: 0..=3 = 0 }\n  \
+            move m if next < 3 { next += 1  next mover = 1 }\n  \
+            end if next == 3: last mover wins\n}\n";
+        let (span, h) = hover(text, at(text, "next mover", 0) + 1).unwrap();
+        assert_eq!(span.end - span.start, 4);
+        assert_eq!(h, super::super::words::NEXT_MOVER.1);
+        let (_, h) = hover(text, at(text, "next < 3", 0) + 1).unwrap();
+        assert_eq!(h, "```game\nnext: 0..=3 = 0\n```\nstate variable");
     }
 
     #[test]

@@ -9,6 +9,13 @@ pub const SCORE_EACH: (&str, &str) = (
      is then the margin, the mover's score less the other's",
 );
 
+/// `next` before `mover`: a keyword only there (elsewhere it may name a variable).
+pub const NEXT_MOVER: (&str, &str) = (
+    "next",
+    "`next mover = EXPR`: that player moves next (1 to the number of players); with two \
+     players, naming the mover keeps the turn as `again` does",
+);
+
 /// Keywords (and the words of fixed phrases) with what they mean.
 pub const KEYWORDS: &[(&str, &str)] = &[
     ("game", "`game \"NAME\" { ... }`: the whole file, one game"),

@@ -94,6 +94,12 @@
 (first_mover
   "mover" @keyword)
 
+(next_mover_statement
+  [
+    "next"
+    "mover"
+  ] @keyword)
+
 (last_mover_outcome
   [
     "last"
