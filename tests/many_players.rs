@@ -2,92 +2,11 @@
 //! independent brute force over N-player Nim (the last to take a token wins, the others lose),
 //! for every start of up to three heaps of up to three tokens, with 3 and 4 players, with and
 //! without the symmetry declaration; over a scored game whose moves may skip a player (`next
-//! mover`); and Propp's queer position, heaps 1 and 2, in full.
+//! mover`); over three-player tic-tac-toe; and Propp's queer position, heaps 1 and 2, in full.
 
 mod common;
+use common::many::{agrees, json_of, Model};
 use common::{gamec, solve_source, stdout};
-use std::collections::HashMap;
-
-/// A small game of N players, modelled independently of gamec.
-trait Model {
-    type S: Clone + Eq + std::hash::Hash;
-    fn players(&self) -> u8;
-    fn mover(&self, s: &Self::S) -> u8;
-    /// Each player's result at an end (1 win, -1 loss; or their margin), or `None`.
-    fn end(&self, s: &Self::S) -> Option<Vec<i64>>;
-    /// The positions after each move, in gamec's move order.
-    fn moves(&self, s: &Self::S) -> Vec<Self::S>;
-}
-
-/// Player `p`'s security value: `p`'s result and the moves to the end when `p` plays against
-/// all the others together, each side picking as a two-player solve does: the greatest result
-/// for itself, then a win or tie sooner, a loss later.
-fn security<M: Model>(m: &M, s: &M::S, p: u8, memo: &mut HashMap<M::S, (i64, u32)>) -> (i64, u32) {
-    if let Some(r) = memo.get(s) {
-        return *r;
-    }
-    let r = match m.end(s) {
-        Some(res) => (res[usize::from(p) - 1], 0),
-        None => {
-            // The side to move: `p`, or the others (whose result is the negation of `p`'s).
-            let sign = if m.mover(s) == p { 1 } else { -1 };
-            let key = |&(v, r): &(i64, u32)| {
-                let mine = sign * v;
-                (
-                    mine,
-                    if mine >= 0 {
-                        -i64::from(r)
-                    } else {
-                        i64::from(r)
-                    },
-                )
-            };
-            let options: Vec<(i64, u32)> = m
-                .moves(s)
-                .iter()
-                .map(|c| {
-                    let (v, r) = security(m, c, p, memo);
-                    (v, r + 1)
-                })
-                .collect();
-            *options.iter().max_by_key(|o| key(o)).expect("moves")
-        }
-    };
-    memo.insert(s.clone(), r);
-    r
-}
-
-/// The max^n outcome: each player's result and the moves to the end, the mover picking their best
-/// result, then by the tie-break, then the first move in order.
-fn maxn<M: Model>(m: &M, s: &M::S, tie: &str) -> (Vec<i64>, u32) {
-    if let Some(res) = m.end(s) {
-        return (res, 0);
-    }
-    let k = usize::from(m.mover(s)) - 1;
-    let mut best: Option<(Vec<i64>, u32)> = None;
-    for c in m.moves(s) {
-        let (v, r) = maxn(m, &c, tie);
-        let r = r + 1;
-        let better = match &best {
-            None => true,
-            Some((bv, _)) if v[k] != bv[k] => v[k] > bv[k],
-            Some((bv, br)) => match tie {
-                "fastest" => r < *br,
-                "delay" if v[k] < 0 => r > *br,
-                "delay" => r < *br,
-                _ => {
-                    let others = |x: &Vec<i64>| -> i64 { x.iter().sum::<i64>() - x[k] };
-                    let (o, bo) = (others(&v), others(bv));
-                    o < bo || (o == bo && r < *br)
-                }
-            },
-        };
-        if better {
-            best = Some((v, r));
-        }
-    }
-    best.expect("moves")
-}
 
 /// N-player Nim: heaps and the player to move; whoever takes the last token wins.
 struct Nim(u8);
@@ -160,33 +79,55 @@ impl Model for Skip {
     }
 }
 
-/// Compares `gamec solve --json`'s security values and max^n outcomes at the start with the
-/// model's.
-fn agrees<M: Model>(m: &M, start: &M::S, j: &serde_json::Value, what: &str) {
-    let start_j = &j["start"];
-    let n = m.players();
-    let mut wins = false;
-    for p in 1..=n {
-        let (v, r) = security(m, start, p, &mut HashMap::new());
-        wins |= v > 0;
-        let s = &start_j["security"][usize::from(p) - 1];
-        let want = match v.signum() {
-            1 => "win",
-            -1 => "lose",
-            _ => "tie",
-        };
-        assert_eq!(s["value"], want, "{what}, player {p}");
-        assert_eq!(s["remoteness"], r, "{what}, player {p}");
-        if let Some(margin) = s.get("margin") {
-            assert_eq!(margin, &serde_json::json!(v), "{what}, player {p}");
-        }
+/// Three-player tic-tac-toe on 3 x 3 (games/three_player_tic_tac_toe.game): the squares (0
+/// empty, else the player whose mark it is) and the player to move.
+struct Ttt3;
+
+const LINES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
+
+impl Model for Ttt3 {
+    type S = ([u8; 9], u8);
+    fn players(&self) -> u8 {
+        3
     }
-    assert_eq!(start_j["someone_can_force_a_win"], wins, "{what}");
-    for tie in ["fastest", "delay", "paranoid"] {
-        let (v, r) = maxn(m, start, tie);
-        let got = &start_j["maxn_by_tie_break"][tie];
-        assert_eq!(got["results"], serde_json::json!(v), "{what}, {tie}");
-        assert_eq!(got["remoteness"], r, "{what}, {tie}");
+    fn mover(&self, s: &Self::S) -> u8 {
+        s.1
+    }
+    fn end(&self, (board, mover): &Self::S) -> Option<Vec<i64>> {
+        let last = if *mover == 1 { 3 } else { mover - 1 };
+        if LINES.iter().any(|l| l.iter().all(|&k| board[k] == last)) {
+            return Some((1..=3).map(|q| if q == last { 1 } else { -1 }).collect());
+        }
+        board.iter().all(|&k| k != 0).then(|| vec![0, 0, 0])
+    }
+    fn moves(&self, (board, mover): &Self::S) -> Vec<Self::S> {
+        (0..9)
+            .filter(|&k| board[k] == 0)
+            .map(|k| {
+                let mut b = *board;
+                b[k] = *mover;
+                (b, mover % 3 + 1)
+            })
+            .collect()
+    }
+}
+
+#[test]
+fn three_player_tic_tac_toe_matches_a_brute_force() {
+    let path = common::game_path("three_player_tic_tac_toe.game");
+    let source = std::fs::read_to_string(path).expect("the shipped game");
+    for extra in [&[][..], &["--no-symmetry"][..]] {
+        let j = json_of(&source, extra);
+        agrees(&Ttt3, &([0; 9], 1), &j, &format!("3 x 3 {extra:?}"));
     }
 }
 
@@ -194,12 +135,6 @@ fn nim_source(n: u8) -> String {
     let src = std::fs::read_to_string(common::game_path("three_player_nim.game"))
         .expect("the shipped game");
     src.replace("players 3", &format!("players {n}"))
-}
-
-fn json_of(source: &str, args: &[&str]) -> serde_json::Value {
-    let r = solve_source(source, &[&["--json"], args].concat());
-    assert!(r.stderr.is_empty(), "{}", r.stderr);
-    serde_json::from_str(&r.stdout).expect("JSON")
 }
 
 #[test]

@@ -109,7 +109,7 @@ pub fn fault(
         ),
         AmbiguousWinner => (
             "gamec::ambiguous_winner",
-            "names both players here",
+            "names more than one winner here",
             "Make the outcome name exactly one winner in this position, or add an earlier end rule for it (such as `: tie`).",
         ),
         NoMoves => (

@@ -380,7 +380,10 @@ fn outcome(
                     return Err(Fault::from(RtError::new(
                         RtKind::AmbiguousWinner,
                         at,
-                        "the game ends here, but the outcome names both players as winners",
+                        match players {
+                            2 => "the game ends here, but the outcome names both players as winners",
+                            _ => "the game ends here, but the outcome names more than one player as winner",
+                        },
                     )))
                 }
             }

@@ -2,6 +2,8 @@
 //! without piped stdin).
 #![allow(dead_code)]
 
+pub mod many;
+
 use gamec::check::SetArg;
 use gamec::rules::Rules;
 use std::io::Write;
