@@ -266,3 +266,22 @@ fn next_mover_in_a_two_player_game() {
         r.stderr
     );
 }
+
+/// The max^n outcome is backed up over every position (no symmetry), so it can pass
+/// `--max-positions` where the security values, solved up to symmetry, did not (28 classes,
+/// 48 positions): a coded limit, not an abort.
+#[test]
+fn the_max_n_search_keeps_to_the_position_limit() {
+    let nim = common::game_path("three_player_nim.game");
+    let out = gamec(&["solve", &nim, "--max-positions", "30"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        common::stderr(&out).contains("gamec::too_many_positions"),
+        "{}",
+        common::stderr(&out)
+    );
+    assert!(common::stderr(&out).contains("more than 30 reachable positions"));
+    assert_eq!(stdout(&out), "");
+    let out = gamec(&["solve", &nim, "--max-positions", "48"]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+}

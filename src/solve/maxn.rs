@@ -71,7 +71,13 @@ pub struct MaxN<'a, 'r> {
     scratch: Scratch,
     turn_slot: usize,
     limit: u64,
+    /// Whether `limit` is what memory allows rather than `--max-positions`.
+    memory_bound: bool,
 }
+
+/// Upper estimate of the bytes a position's outcome costs in the table (key, the results of up
+/// to 8 players, the table's slack).
+const BYTES_PER_POSITION: u64 = 192;
 
 struct Frame {
     code: Code,
@@ -90,6 +96,8 @@ impl<'a, 'r> MaxN<'a, 'r> {
             .iter()
             .find(|v| v.name == TO_MOVE)
             .map_or(0, |v| v.base as usize);
+        let (limit, memory_bound) =
+            crate::engine::memory::position_budget(limit, BYTES_PER_POSITION);
         MaxN {
             views,
             tie,
@@ -97,6 +105,7 @@ impl<'a, 'r> MaxN<'a, 'r> {
             scratch: Scratch::default(),
             turn_slot,
             limit,
+            memory_bound,
         }
     }
 
@@ -162,8 +171,19 @@ impl<'a, 'r> MaxN<'a, 'r> {
         if path.contains(&code) {
             return Err(MaxnError::Loopy);
         }
+        let full = |n: u64| match self.memory_bound {
+            true => MaxnError::Solve(super::SolveError::Memory(n)),
+            false => MaxnError::Solve(super::SolveError::Limit(n)),
+        };
         if self.table.len() as u64 >= self.limit {
-            return Err(MaxnError::Solve(super::SolveError::Limit(self.limit)));
+            return Err(full(self.limit));
+        }
+        // The table grows by doubling: a refusal is a limit, not an abort.
+        if self.table.len() == self.table.capacity() {
+            let more = self.table.len().max(1024);
+            if self.table.try_reserve(more).is_err() {
+                return Err(full(self.table.len() as u64));
+            }
         }
         let mut kids = Vec::new();
         let e = self.views[0]
