@@ -22,7 +22,8 @@ For each start it compares, at the root:
   `r_p - d*(sum of the others' r) - e*L`, where L is the game's length in moves. Maximising
   those is gamec's rule: the best own result, then the tie-break, then the first move in order.
   Compared: every player's result (1 win, 0 tie, -1 loss, or margin), the remoteness (decoded
-  from the term) and the best move.
+  from the term) and the best move; and the same for each move at the start (MaxNSearch from the
+  position after it, against `moves` in gamec's JSON).
 - each player's security value: open_spiel.python.algorithms.minimax.expectiminimax with
   `maximizing_player_id=p`, which makes every other player a minimiser, i.e. p against the
   coalition of the rest, on returns `r_p - e*L` for a win and `r_p + e*L` for a loss (a winner
@@ -143,39 +144,52 @@ class PickRow:
 
 
 class Strip:
-    """Three players mark cells of a strip; `connect` in a row wins (three_player_strip.game)."""
+    """Three players mark cells of a board, `connect` in a line wins (three_player_strip.game)."""
 
-    def __init__(self, width, connect):
-        self.players, self.width, self.connect = 3, width, connect
+    def __init__(self, width, connect, height=1):
+        self.players, self.width, self.connect, self.height = 3, width, connect, height
         self.scored = False
+        # Every line of `connect` cells: along rows, down columns and both diagonals.
+        w, h, k = width, height, connect
+        self.lines = []
+        for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+            for r in range(h):
+                for c in range(w):
+                    cells = [(r + j * dr, c + j * dc) for j in range(k)]
+                    if all(0 <= rr < h and 0 <= cc < w for rr, cc in cells):
+                        line = tuple(rr * w + cc for rr, cc in cells)
+                        if k > 1 or (dr, dc) == (0, 1):
+                            self.lines.append(line)
 
     def start(self):
-        return ((None,) * self.width, 0, 2)  # cells (owner or None), mover, last mover
+        return ((None,) * (self.width * self.height), 0, 2)  # cells (owner), mover, last mover
 
     def mover(self, s):
         return s[1]
 
+    def label(self, i):
+        return f"put {i // self.width} {i % self.width}"
+
     def moves(self, s):
         cells, mover, _ = s
         out = []
-        for c in range(self.width):
-            if cells[c] is None:
+        for i in range(len(cells)):  # row by row, each row from the left: gamec's order
+            if cells[i] is None:
                 nc = list(cells)
-                nc[c] = mover
-                out.append((f"put {c}", (tuple(nc), (mover + 1) % 3, mover)))
+                nc[i] = mover
+                out.append((self.label(i), (tuple(nc), (mover + 1) % 3, mover)))
         return out
 
     def end(self, s):
         cells, _, last = s
-        k = self.connect
-        if any(all(cells[i + j] == last for j in range(k)) for i in range(self.width - k + 1)):
+        if any(all(cells[i] == last for i in line) for line in self.lines):
             return [1 if p == last else -1 for p in range(3)]
         if all(c is not None for c in cells):
             return [0, 0, 0]
         return None
 
     def max_actions(self):
-        return self.width
+        return self.width * self.height
 
 
 # (name, model, gamec file, gamec --set arguments)
@@ -201,10 +215,10 @@ def cases():
              [f"values={v}", "skip=true"])
         )
     strip = os.path.join(BENCH_GAMES, "three_player_strip.game")
-    for width, k in ((5, 2), (6, 2), (7, 2), (7, 3)):
+    for width, height, k in ((5, 1, 2), (6, 1, 2), (7, 1, 2), (7, 1, 3), (3, 2, 2), (4, 2, 2)):
         out.append(
-            (f"3-player strip {width}, {k} in a row", Strip(width, k), strip,
-             [f"width={width}", f"connect={k}"])
+            (f"3-player board {width}x{height}, {k} in a line", Strip(width, k, height), strip,
+             [f"width={width}", f"height={height}", f"connect={k}"])
         )
     return out
 
@@ -450,14 +464,24 @@ def main(argv):
         else:
             which = "Python copy of maxn.cc (the C++ build was not possible)"
 
-    def run_maxn(game):
-        state = game.new_initial_state()
+    def search(game, state):
         if maxn_search is not None:
             values, action = maxn_search(game, state, 1000)
         else:
             values, action = python_maxn(state, 1000)
-        label = state.action_to_string(state.current_player(), action)
-        return list(values), label
+        return list(values), action
+
+    def run_maxn(game):
+        """MaxNSearch at the start, and from the position after each move there: (values, best
+        move's label, [(move's label, values)])."""
+        state = game.new_initial_state()
+        values, action = search(game, state)
+        player = state.current_player()
+        per_move = [
+            (state.action_to_string(player, a), search(game, state.child(a))[0])
+            for a in state.legal_actions()
+        ]
+        return values, state.action_to_string(player, action), per_move
 
     print(f"gamec:    {gamec}")
     print(f"OpenSpiel {pyspiel.__file__}")
@@ -468,6 +492,7 @@ def main(argv):
     rows = []  # game, players, what, gamec, openspiel, agree
     timing = []  # game, gamec seconds (default, --no-symmetry), openspiel seconds
     bad = 0
+    details = []  # (game, tie-break, gamec's moves, OpenSpiel's) where they differ
     same_sym = 0  # gamec --no-symmetry answers equal to the default run's
     for name, model, path, sets in cases():
         if args.only and args.only not in name:
@@ -478,8 +503,7 @@ def main(argv):
         t0 = time.perf_counter()
         os_side = {}
         for mode in ("fastest", "delay", "paranoid", "plain"):
-            values, label = run_maxn(os_game(pyspiel, model, name, mode))
-            os_side[mode] = (values, label)
+            os_side[mode] = run_maxn(os_game(pyspiel, model, name, mode))
         sec_game = os_game(pyspiel, model, name, "security")
         securities = []
         for p in range(n):
@@ -516,6 +540,17 @@ def main(argv):
                      f"{fmt_res(o_val[0])} in {o_val[1]}, {o_val[2]}",
                      "yes" if ok else "NO")
                 )
+                # Each move at the start: its outcome (results, moves to the end from the start).
+                g_moves = [(m["move"], list(m["results"]), m["remoteness"]) for m in g["moves"]]
+                o_moves = [(lab, *decode(mode, v, n)) for lab, v in os_side[mode][2]]
+                ok = g_moves == o_moves
+                bad += not ok
+                rows.append(
+                    (name, n, f"max^n {mode}, each move{tag}",
+                     f"{len(g_moves)} moves", f"{len(o_moves)} moves", "yes" if ok else "NO")
+                )
+                if not ok:
+                    details.append((name, mode + tag, g_moves, o_moves))
             for p in range(n):
                 gv, gr = gamec_security(st["security"][p], model.scored)
                 if tag and (gv, gr) == gamec_security(j["start"]["security"][p], model.scored):
@@ -530,7 +565,7 @@ def main(argv):
                      f"{ov:+d} in {orem}" if ov else "0 (remoteness not compared)",
                      "yes" if ok else "NO")
                 )
-        res, _ = decode("plain", os_side["plain"][0], n)
+        res, _ = decode("plain", os_side["plain"][0], n)  # its own tie-break: not compared
         rows.append(
             (name, n, "max^n first action (OpenSpiel's own)", "-",
              f"{fmt_res(res)}, {os_side['plain'][1]}", "n/a")
@@ -557,6 +592,15 @@ def main(argv):
     print(f"total: gamec {tot[0]:.2f} s, gamec --no-symmetry {tot[1]:.2f} s, OpenSpiel {tot[2]:.2f} s "
           "(gamec's times are whole processes, parsing and checking the file included)")
     print()
+    for name, mode, g_moves, o_moves in details:
+        print(f"{name}, {mode}: each move's (results, remoteness), gamec then OpenSpiel:")
+        for a, b in zip(g_moves, o_moves):
+            print(f"  {a[0]:<24} {fmt_res(a[1])} in {a[2]}  |  {b[0]:<24} {fmt_res(b[1])} in {b[2]}"
+                  + ("" if a == b else "   <-- differs"))
+        if len(g_moves) != len(o_moves):
+            print(f"  gamec lists {len(g_moves)} moves, OpenSpiel {len(o_moves)}")
+    if details:
+        print()
     compared = sum(1 for r in rows if r[5] != "n/a")
     print(f"gamec --no-symmetry: {same_sym} answers the same as without it (not printed again), "
           f"{sum(1 for r in rows if 'no-symmetry' in r[2])} different (printed)")
