@@ -247,8 +247,15 @@ module.exports = grammar({
 
     again_statement: _ => 'again',
 
-    // `next mover = EXPR`: who moves next. `next` stays a name elsewhere.
-    next_mover_statement: $ => seq('next', 'mover', '=', field('player', $._expression)),
+    // `next mover = EXPR`: who moves next. `next` stays a name elsewhere (`next += n`), so it is
+    // read as a name here too (a keyword token would take it everywhere a statement may begin);
+    // `mover` after a name, which no assignment has, tells the statement apart.
+    next_mover_statement: $ => seq(
+      alias($.identifier, 'next'),
+      'mover',
+      '=',
+      field('player', $._expression),
+    ),
 
     assignment: $ => seq(
       field('target', $.lvalue),
