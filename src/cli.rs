@@ -196,6 +196,15 @@ pub struct PlayCmd {
     /// Sequential games: who plays second [default: computer].
     #[arg(long, value_enum)]
     player2: Option<Side>,
+    /// Sequential games: every player's seat, human or computer, in turn order: --seats
+    /// human,computer,human for three players [default: player 1 human, the others computer].
+    #[arg(long, value_name = "SEATS", conflicts_with_all = ["player1", "player2"])]
+    seats: Option<String>,
+    /// Games of three or more players: how the computer picks among moves equally good for it
+    /// in its max^n move (fastest: the soonest end; delay: a win soonest, a loss latest;
+    /// paranoid: the worst for the others) [default: fastest].
+    #[arg(long, value_enum, value_name = "RULE")]
+    tie_break: Option<crate::solve::maxn::TieBreak>,
     /// Sequential games: probability that the computer picks a random legal move instead of
     /// the best one [default: 0.1].
     #[arg(long, value_name = "P")]
@@ -357,18 +366,27 @@ fn run_play(p: PlayCmd, style: RenderStyle) -> CliResult {
     let loaded = load(&p.game.file, &p.game.sets, style)?;
     match &loaded.game {
         Compiled::Sequential(rules) => {
-            not_yet(rules, "play")?;
             not_for(p.rounds.is_some(), "--rounds", "throw games")?;
             not_for(p.computer.is_some(), "--computer", "throw games")?;
+            if p.tie_break.is_some() && rules.players <= 2 {
+                return Err(usage(&format!(
+                    "--tie-break is for games of three or more players, and this one has {}",
+                    rules.players
+                )));
+            }
             let seat = |s: Side| match s {
                 Side::Human => Seat::Human,
                 Side::Computer => Seat::Computer,
             };
+            let seats = play::seats(
+                rules,
+                p.player1.map(seat),
+                p.player2.map(seat),
+                p.seats.as_deref(),
+            )?;
             let args = play::PlayArgs {
-                seats: [
-                    seat(p.player1.unwrap_or(Side::Human)),
-                    seat(p.player2.unwrap_or(Side::Computer)),
-                ],
+                seats,
+                tie: p.tie_break.unwrap_or(crate::solve::maxn::TieBreak::Fastest),
                 blunder: p.blunder.unwrap_or(0.1),
                 seed: p.seed,
                 hints: p.hints,
@@ -379,6 +397,8 @@ fn run_play(p: PlayCmd, style: RenderStyle) -> CliResult {
         Compiled::Throw(t) => {
             not_for(p.player1.is_some(), "--player1", "sequential games")?;
             not_for(p.player2.is_some(), "--player2", "sequential games")?;
+            not_for(p.seats.is_some(), "--seats", "sequential games")?;
+            not_for(p.tie_break.is_some(), "--tie-break", "sequential games")?;
             not_for(p.blunder.is_some(), "--blunder", "sequential games")?;
             not_for(p.hints, "--hints", "sequential games")?;
             not_for(p.at.is_some(), "--at", "sequential games")?;
