@@ -3,13 +3,11 @@
 
 use crate::check::{parse_set, SetArg};
 use crate::commands::common::{
-    choose_color, is_stdin, load, usage, CheckFormat, CliResult, ColorChoice, Compiled,
-    ComputerStyle, Exit, GraphFormat,
+    choose_color, load, usage, CheckFormat, CliResult, ColorChoice, Compiled, Exit, GraphFormat,
 };
-use crate::commands::{check, graph, play, solve, tree};
+use crate::commands::{check, graph, solve, tree};
 use crate::diag::RenderStyle;
 use crate::engine::{Limits, SolveOrder};
-use crate::play::Seat;
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -130,7 +128,7 @@ pub enum Command {
         tie_break: Option<crate::solve::maxn::TieBreak>,
     },
     /// Play a game in the terminal.
-    Play(PlayCmd),
+    Play(crate::commands::play_cmd::PlayCmd),
     /// Print the full game tree from the start.
     Tree {
         #[command(flatten)]
@@ -138,6 +136,10 @@ pub enum Command {
         /// Print only this many moves deep.
         #[arg(long, value_name = "N")]
         depth: Option<u32>,
+        /// For games of three or more players: the tie-break of the max^n outcomes shown, as
+        /// in `solve` [default: fastest].
+        #[arg(long, value_enum, value_name = "RULE")]
+        tie_break: Option<crate::solve::maxn::TieBreak>,
     },
     /// Print the solved state graph (or a throw game's beats-graph).
     Graph {
@@ -185,49 +187,6 @@ pub enum Command {
     },
 }
 
-/// `gamec play`'s arguments, for either family.
-#[derive(clap::Args, Debug)]
-pub struct PlayCmd {
-    #[command(flatten)]
-    game: GameArgs,
-    /// Sequential games: who plays first [default: human].
-    #[arg(long, value_enum)]
-    player1: Option<Side>,
-    /// Sequential games: who plays second [default: computer].
-    #[arg(long, value_enum)]
-    player2: Option<Side>,
-    /// Sequential games: every player's seat, human or computer, in turn order: --seats
-    /// human,computer,human for three players [default: player 1 human, the others computer].
-    #[arg(long, value_name = "SEATS", conflicts_with_all = ["player1", "player2"])]
-    seats: Option<String>,
-    /// Games of three or more players: how the computer picks among moves equally good for it
-    /// in its max^n move (fastest: the soonest end; delay: a win soonest, a loss latest;
-    /// paranoid: the worst for the others) [default: fastest].
-    #[arg(long, value_enum, value_name = "RULE")]
-    tie_break: Option<crate::solve::maxn::TieBreak>,
-    /// Sequential games: probability that the computer picks a random legal move instead of
-    /// the best one [default: 0.1].
-    #[arg(long, value_name = "P")]
-    blunder: Option<f64>,
-    /// Seed for the computer's random choices (reproducible games).
-    #[arg(long, value_name = "N")]
-    seed: Option<u64>,
-    /// Sequential games: show the value of every move before a human moves (`h` at the prompt
-    /// turns hints on and off).
-    #[arg(long)]
-    hints: bool,
-    /// Sequential games: start from this position, written as `solve --at` takes it (no setup
-    /// is rolled).
-    #[arg(long, value_name = "POSITION")]
-    at: Option<String>,
-    /// Throw games: how many rounds (best of N) [default: 5].
-    #[arg(long, value_name = "N")]
-    rounds: Option<u32>,
-    /// Throw games: the computer's style [default: optimal].
-    #[arg(long, value_enum)]
-    computer: Option<ComputerStyle>,
-}
-
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
@@ -269,13 +228,17 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
             players,
             tie_break,
         } => run_solve(&game, json, at.as_deref(), (players, tie_break), style),
-        Command::Play(p) => run_play(p, style),
-        Command::Tree { game, depth } => {
+        Command::Play(p) => crate::commands::play_cmd::run(p, style),
+        Command::Tree {
+            game,
+            depth,
+            tie_break,
+        } => {
             let loaded = load(&game.file, &game.sets, style)?;
             match &loaded.game {
                 Compiled::Sequential(rules) => {
-                    not_yet(rules, "tree")?;
-                    tree::run(&loaded, rules, game.limits(), depth)
+                    let tie = tie_for(rules, tie_break)?;
+                    tree::run(&loaded, rules, game.limits(), depth, tie)
                 }
                 Compiled::Throw(_) => Err(usage(
                     "`gamec tree` is for sequential games; a throw game has no game tree (try `gamec graph`)",
@@ -351,61 +314,19 @@ fn run_solve(
     }
 }
 
-fn run_play(p: PlayCmd, style: RenderStyle) -> CliResult {
-    if is_stdin(&p.game.file) {
-        return Err(usage(
-            "`gamec play` reads the moves from standard input, so the game cannot come from it \
-             too (`-`); give the game as a file",
-        ));
-    }
-    if let Some(b) = p.blunder.filter(|b| !(0.0..=1.0).contains(b)) {
+/// The tie-break asked for (fastest by default), or a usage error in a game of one or two
+/// players.
+pub(crate) fn tie_for(
+    rules: &crate::rules::Rules,
+    tie: Option<crate::solve::maxn::TieBreak>,
+) -> Result<crate::solve::maxn::TieBreak, Exit> {
+    if tie.is_some() && rules.players <= 2 {
         return Err(usage(&format!(
-            "--blunder must be a probability from 0 to 1, got {b}"
+            "--tie-break is for games of three or more players, and this one has {}",
+            rules.players
         )));
     }
-    let loaded = load(&p.game.file, &p.game.sets, style)?;
-    match &loaded.game {
-        Compiled::Sequential(rules) => {
-            not_for(p.rounds.is_some(), "--rounds", "throw games")?;
-            not_for(p.computer.is_some(), "--computer", "throw games")?;
-            if p.tie_break.is_some() && rules.players <= 2 {
-                return Err(usage(&format!(
-                    "--tie-break is for games of three or more players, and this one has {}",
-                    rules.players
-                )));
-            }
-            let seat = |s: Side| match s {
-                Side::Human => Seat::Human,
-                Side::Computer => Seat::Computer,
-            };
-            let seats = play::seats(
-                rules,
-                p.player1.map(seat),
-                p.player2.map(seat),
-                p.seats.as_deref(),
-            )?;
-            let args = play::PlayArgs {
-                seats,
-                tie: p.tie_break.unwrap_or(crate::solve::maxn::TieBreak::Fastest),
-                blunder: p.blunder.unwrap_or(0.1),
-                seed: p.seed,
-                hints: p.hints,
-                at: p.at,
-            };
-            play::run(&loaded, rules, p.game.limits(), args)
-        }
-        Compiled::Throw(t) => {
-            not_for(p.player1.is_some(), "--player1", "sequential games")?;
-            not_for(p.player2.is_some(), "--player2", "sequential games")?;
-            not_for(p.seats.is_some(), "--seats", "sequential games")?;
-            not_for(p.tie_break.is_some(), "--tie-break", "sequential games")?;
-            not_for(p.blunder.is_some(), "--blunder", "sequential games")?;
-            not_for(p.hints, "--hints", "sequential games")?;
-            not_for(p.at.is_some(), "--at", "sequential games")?;
-            let computer = p.computer.unwrap_or(ComputerStyle::Optimal);
-            crate::commands::throw::play::run(&loaded, t, p.rounds.unwrap_or(5), computer, p.seed)
-        }
-    }
+    Ok(tie.unwrap_or(crate::solve::maxn::TieBreak::Fastest))
 }
 
 /// A usage error for a command that does not take games of three or more players yet.
@@ -421,7 +342,7 @@ fn not_yet(rules: &crate::rules::Rules, command: &str) -> CliResult {
 }
 
 /// A usage error for a flag given to a game of the family it does not apply to.
-fn not_for(given: bool, flag: &str, family: &str) -> CliResult {
+pub(crate) fn not_for(given: bool, flag: &str, family: &str) -> CliResult {
     if given {
         let other = if family == "throw games" {
             "a sequential game"

@@ -7,9 +7,8 @@ use super::explore::solve_or_exit;
 use crate::engine::{Branch, Code, Engine, Limits};
 use crate::play::many::Many;
 use crate::play::{end_rule_texts, play, Game, Options, Seat};
-use crate::rules::{view, Rules};
+use crate::rules::Rules;
 use crate::solve::maxn::TieBreak;
-use crate::solve::Solution;
 use num_rational::BigRational;
 use num_traits::One;
 use std::io::IsTerminal;
@@ -56,24 +55,14 @@ pub fn run(loaded: &Loaded, rules: &Rules, limits: Limits, args: PlayArgs) -> Cl
 
 /// `run` for three or more players: every player's view solved, positions in player 1's.
 fn run_many(loaded: &Loaded, rules: &Rules, limits: Limits, args: PlayArgs) -> CliResult {
-    let views: Vec<Rules> = (1..=rules.players)
-        .map(|p| view::coalition(rules, p))
-        .collect();
+    let views = super::views::views(rules);
     let engines: Vec<Engine> = views.iter().map(|v| limits.engine(v)).collect();
     let at_code = args
         .at
         .as_deref()
         .map(|text| at::parse(&engines[0], text))
         .transpose()?;
-    let mut starts = Vec::new();
-    let mut solutions: Vec<Solution> = Vec::new();
-    for e in &engines {
-        let (s, solution) = solve_or_exit(loaded, e, limits.positions)?;
-        if starts.is_empty() {
-            starts = s;
-        }
-        solutions.push(solution);
-    }
+    let (mut starts, mut solutions) = super::views::solve_all(loaded, &engines, limits.positions)?;
     if let (Some(text), Some(code)) = (args.at.as_deref(), at_code) {
         let probe = Many {
             engines: &engines,
