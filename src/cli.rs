@@ -147,6 +147,10 @@ pub enum Command {
         game: GameArgs,
         #[arg(long, value_enum, default_value_t = GraphFormat::Dot)]
         format: GraphFormat,
+        /// For games of three or more players: the tie-break of the max^n outcomes shown, as
+        /// in `solve` [default: fastest].
+        #[arg(long, value_enum, value_name = "RULE")]
+        tie_break: Option<crate::solve::maxn::TieBreak>,
     },
     /// Run the fixed-strategy elimination game of a throw game.
     Run {
@@ -245,14 +249,21 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
                 )),
             }
         }
-        Command::Graph { game, format } => {
+        Command::Graph {
+            game,
+            format,
+            tie_break,
+        } => {
             let loaded = load(&game.file, &game.sets, style)?;
             match &loaded.game {
                 Compiled::Sequential(rules) => {
-                    not_yet(rules, "graph")?;
-                    graph::run(&loaded, rules, game.limits(), format)
+                    let tie = tie_for(rules, tie_break)?;
+                    graph::run(&loaded, rules, game.limits(), format, tie)
                 }
-                Compiled::Throw(t) => crate::commands::throw::graph::run(&loaded, t, format),
+                Compiled::Throw(t) => {
+                    not_for(tie_break.is_some(), "--tie-break", "sequential games")?;
+                    crate::commands::throw::graph::run(&loaded, t, format)
+                }
             }
         }
         Command::Fmt { files, check } => crate::commands::fmt::run(&files, check, style),
@@ -327,18 +338,6 @@ pub(crate) fn tie_for(
         )));
     }
     Ok(tie.unwrap_or(crate::solve::maxn::TieBreak::Fastest))
-}
-
-/// A usage error for a command that does not take games of three or more players yet.
-fn not_yet(rules: &crate::rules::Rules, command: &str) -> CliResult {
-    if rules.players > 2 {
-        return Err(usage(&format!(
-            "`gamec {command}` does not take games of three or more players yet (this one has {}); \
-             `gamec solve` does",
-            rules.players
-        )));
-    }
-    Ok(())
 }
 
 /// A usage error for a flag given to a game of the family it does not apply to.

@@ -64,12 +64,167 @@ security    what each player can force against all the others together
 /// `--tie-break` is refused for two players, as `solve` refuses it.
 #[test]
 fn tie_break_is_for_three_or_more() {
-    for cmd in ["tree", "play"] {
+    for cmd in ["tree", "play", "graph"] {
         let o = gamec(&[cmd, "games/nim.game", "--tie-break", "paranoid"]);
         assert_eq!(o.status.code(), Some(2));
         assert_eq!(
             stderr(&o),
             "error: --tie-break is for games of three or more players, and this one has 2\n"
+        );
+    }
+}
+
+/// The state graph of heaps 1 and 2 as DOT: `turn=K` on every position, coloured by the security
+/// value of the player to move, with the max^n outcome under it.
+#[test]
+fn the_graph_of_a_queer_position() {
+    let o = gamec(&["graph", NIM3, "--set", "piles=1,2"]);
+    assert_eq!(stderr(&o), "");
+    assert_eq!(
+        stdout(&o),
+        r##"// Three-player Nim: the solved state graph, 7 positions and 9 moves.
+// 3 players; turn=K is player K to move. Colours are the security value of the player to move (what they can force against all the others together): green win, red lose, yellow tie, blue draw; end positions have a double border. Under it, the max^n outcome: who wins if every player picks the move best for them (tie-break fastest).
+digraph "Three-player Nim" {
+  node [shape=box, style="rounded,filled", fontname="Helvetica"];
+  edge [fontname="Helvetica", fontsize=10];
+  start [shape=point];
+  start -> n0;
+  n0 [label="heap=[2, 1], turn=1\nplayer 1 can force: lose in 3\nmax^n: player 2 wins in 2", fillcolor="#f59a9a"];
+  n1 [label="heap=[1, 1], turn=2\nplayer 2 can force: lose in 2\nmax^n: player 3 wins in 2", fillcolor="#f59a9a"];
+  n2 [label="heap=[1, 0], turn=2\nplayer 2 can force: win in 1\nmax^n: player 2 wins in 1", fillcolor="#8fdf8f"];
+  n3 [label="heap=[2, 0], turn=2\nplayer 2 can force: win in 1\nmax^n: player 2 wins in 1", fillcolor="#8fdf8f"];
+  n4 [label="heap=[1, 0], turn=3\nplayer 3 can force: win in 1\nmax^n: player 3 wins in 1", fillcolor="#8fdf8f"];
+  n5 [label="heap=[0, 0], turn=3\nplayer 3 can force: lose in 0\nmax^n: player 2 wins in 0", fillcolor="#f59a9a", peripheries=2];
+  n6 [label="heap=[0, 0], turn=1\nplayer 1 can force: lose in 0\nmax^n: player 3 wins in 0", fillcolor="#f59a9a", peripheries=2];
+  n0 -> n1 [label="take 1 from heap 0"];
+  n0 -> n2 [label="take 2 from heap 0"];
+  n0 -> n3 [label="take 1 from heap 1"];
+  n1 -> n4 [label="take 1 from heap 0"];
+  n1 -> n4 [label="take 1 from heap 1"];
+  n2 -> n5 [label="take 1 from heap 0"];
+  n3 -> n4 [label="take 1 from heap 0"];
+  n3 -> n5 [label="take 2 from heap 0"];
+  n4 -> n6 [label="take 1 from heap 0"];
+}
+"##
+    );
+}
+
+/// The graph as JSON: every player's security value and the max^n outcome at each node.
+#[test]
+fn the_graph_as_json() {
+    let o = gamec(&["graph", NIM3, "--set", "piles=1", "--format", "json"]);
+    assert_eq!(stderr(&o), "");
+    assert_eq!(
+        stdout(&o),
+        r##"{
+  "game": "Three-player Nim",
+  "turn_recorded": true,
+  "note": "3 players; turn=K is player K to move. Colours are the security value of the player to move (what they can force against all the others together): green win, red lose, yellow tie, blue draw; end positions have a double border. Under it, the max^n outcome: who wins if every player picks the move best for them (tie-break fastest).",
+  "starts": [
+    {
+      "node": 0,
+      "to_move": 1,
+      "probability": "1",
+      "roll": {}
+    }
+  ],
+  "nodes": [
+    {
+      "id": 0,
+      "position": "heap=[1], turn=1",
+      "to_move": 1,
+      "value": "win",
+      "remoteness": 1,
+      "end": null,
+      "security": [
+        {
+          "player": 1,
+          "value": "win",
+          "remoteness": 1
+        },
+        {
+          "player": 2,
+          "value": "lose",
+          "remoteness": 1
+        },
+        {
+          "player": 3,
+          "value": "lose",
+          "remoteness": 1
+        }
+      ],
+      "maxn": {
+        "winners": [
+          1
+        ],
+        "results": [
+          1,
+          -1,
+          -1
+        ],
+        "remoteness": 1
+      }
+    },
+    {
+      "id": 1,
+      "position": "heap=[0], turn=2",
+      "to_move": 2,
+      "value": "lose",
+      "remoteness": 0,
+      "end": "end if sum(heap) == 0: last mover wins",
+      "security": [
+        {
+          "player": 1,
+          "value": "win",
+          "remoteness": 0
+        },
+        {
+          "player": 2,
+          "value": "lose",
+          "remoteness": 0
+        },
+        {
+          "player": 3,
+          "value": "lose",
+          "remoteness": 0
+        }
+      ],
+      "maxn": {
+        "winners": [
+          1
+        ],
+        "results": [
+          1,
+          -1,
+          -1
+        ],
+        "remoteness": 0
+      }
+    }
+  ],
+  "edges": [
+    {
+      "from": 0,
+      "to": 1,
+      "move": "take 1 from heap 0"
+    }
+  ],
+  "players": 3
+}
+"##
+    );
+}
+
+/// A start that symmetry draws as another position of its class (heaps 1 and 2 as 2 and 1) still
+/// gets its start arrow, for two players as for three.
+#[test]
+fn a_start_drawn_as_its_class_keeps_its_arrow() {
+    for game in ["games/nim.game", NIM3] {
+        let o = gamec(&["graph", game, "--set", "piles=1,2"]);
+        assert!(
+            stdout(&o).contains("  start [shape=point];\n  start -> n0;\n"),
+            "{game}"
         );
     }
 }

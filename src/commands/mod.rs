@@ -10,6 +10,7 @@ pub mod explore;
 pub mod fmt;
 pub mod fraction;
 pub mod graph;
+mod graph_many;
 pub mod io;
 pub mod lsp;
 pub mod many;
