@@ -228,3 +228,40 @@ fn a_start_drawn_as_its_class_keeps_its_arrow() {
         );
     }
 }
+
+/// Where play can return to a position, the tree (to a depth) gives the security values alone.
+#[test]
+fn the_tree_of_a_loopy_game_of_three() {
+    let tug = r##"game "Tug of Three" {
+  about "Pull the marker one step left or right. Pull it to an end of the rope to win."
+  players 3
+  state {
+    marker: -2..=2 = 0
+  }
+  move pull(step in -1..=1) if step != 0 as "pull {step}" {
+    marker += step
+  }
+  end if marker == 2 or marker == -2: last mover wins
+}
+"##;
+    let r = common::gamec_in(&["tree", "-", "--depth", "2"], tug);
+    assert_eq!(r.stderr, "");
+    assert_eq!(
+        r.stdout,
+        r##"marker=0, player 1 to move: security 1 lose in 2, 2 win in 2, 3 lose in 2
+  pull -1 -> marker=-1, player 2 to move: security 1 lose in 1, 2 win in 1, 3 lose in 1
+    pull -1 -> marker=-2, player 3 to move: security 1 lose in 0, 2 win in 0, 3 lose in 0
+    pull 1 -> marker=0, player 3 to move: security 1 win in 2, 2 lose in 2, 3 lose in 2
+  pull 1 -> marker=1, player 2 to move: security 1 lose in 1, 2 win in 1, 3 lose in 1
+    pull -1 -> marker=0, player 3 to move: security 1 win in 2, 2 lose in 2, 3 lose in 2
+    pull 1 -> marker=2, player 3 to move: security 1 lose in 0, 2 win in 0, 3 lose in 0
+
+tree nodes  more than 7 (cut at --depth)
+positions   6 distinct (position, player to move) pairs in the tree
+state graph 15 positions
+shown       7 nodes, to depth 2
+max^n       not given: play can return to a position, and max^n backs values up from the ends
+security    what each player can force against all the others together
+"##
+    );
+}

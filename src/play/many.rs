@@ -137,7 +137,7 @@ pub fn choose(
 }
 
 /// A max^n outcome in words: `player 2 wins in 2`, `player 1 wins by 3 in 9`, `no one wins (a
-/// tie) in 4`, `players 1 and 3 win in 5`.
+/// tie) in 4`, `players 1 and 3 win in 5`, `players 1 and 2 tie for the top score in 3`.
 pub fn payoff_words(p: &Payoff) -> String {
     let r = p.remoteness;
     match p.winners()[..] {
@@ -145,9 +145,20 @@ pub fn payoff_words(p: &Payoff) -> String {
             1 => format!("player {q} wins in {r}"),
             by => format!("player {q} wins by {by} in {r}"),
         },
-        [] => format!("no one wins (a tie) in {r}"),
+        [] if p.results.iter().all(|&x| x == 0) => format!("no one wins (a tie) in {r}"),
+        // In a scored game, the players whose margin is 0 share the top score.
+        [] => format!("{} tie for the top score in {r}", players_words(&tied(p))),
         ref qs => format!("{} win in {r}", players_words(qs)),
     }
+}
+
+/// The players whose result is 0: with no winner, those who share the top score.
+pub fn tied(p: &Payoff) -> Vec<u8> {
+    (1..)
+        .zip(&p.results)
+        .filter(|(_, &r)| r == 0)
+        .map(|(q, _)| q)
+        .collect()
 }
 
 /// `player 2`, `players 1 and 3`, `players 1, 2 and 4`.
@@ -174,6 +185,10 @@ mod tests {
         assert_eq!(payoff_words(&p(vec![3, -3, -5])), "player 1 wins by 3 in 4");
         assert_eq!(payoff_words(&p(vec![0, 0, 0])), "no one wins (a tie) in 4");
         assert_eq!(payoff_words(&p(vec![1, -1, 1])), "players 1 and 3 win in 4");
+        assert_eq!(
+            payoff_words(&p(vec![0, -2, 0])),
+            "players 1 and 3 tie for the top score in 4"
+        );
         assert_eq!(players_words(&[1, 2, 4]), "players 1, 2 and 4");
     }
 }
