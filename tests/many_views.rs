@@ -265,3 +265,23 @@ security    what each player can force against all the others together
 "##
     );
 }
+
+/// In colour, a node is red where the player to move can be forced to lose and green where they
+/// can force a win.
+#[test]
+fn the_tree_is_coloured_by_the_movers_security_value() {
+    let o = gamec_colored(&["tree", NIM3, "--set", "piles=1,2", "--depth", "1"]);
+    let lines: Vec<&str> = o.lines().collect();
+    assert!(
+        lines[0].starts_with("\u{1b}[31mheap=[1, 2], player 1 to move"),
+        "{o}"
+    );
+    assert!(
+        lines[1].starts_with("  \u{1b}[32mtake 1 from heap 0"),
+        "{o}"
+    );
+}
+
+fn gamec_colored(args: &[&str]) -> String {
+    common::gamec_colored(&["--color", "always"], args, "").stdout
+}

@@ -303,3 +303,29 @@ fn seats_for_two_players() {
         .stdout
         .contains("\nPlayer 1: computer. Player 2: human.\n"));
 }
+
+/// Three people at one table: no line about how the computer plays; `q` abandons the game.
+#[test]
+fn three_humans() {
+    let r = gamec_in(
+        &["play", NIM3, "--seats", "human,human,human", "--seed", "1"],
+        "q\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "Three-player Nim\n\
+         Three players take turns; a move takes any number of tokens from one heap.\n\
+         Whoever takes the last token wins.\n\
+         Player 1: human. Player 2: human. Player 3: human.\n\
+         Type a move's number or name, or a command: q quit, u undo, h hints on/off, ? help.\n\
+         \n\
+         heap=[1, 2, 3], player 1 to move\n\
+         Moves:\n  1  take 1 from heap 0\n  2  take 1 from heap 1\n  3  take 2 from heap 1\n  \
+         4  take 1 from heap 2\n  5  take 2 from heap 2\n  6  take 3 from heap 2\n\
+         Player 1, your move: q\n\
+         Player 1 quits: the game is abandoned.\n\
+         \n\
+         Review: no move changed what its player could force against all the others.\n"
+    );
+}

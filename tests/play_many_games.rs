@@ -170,13 +170,12 @@ fn a_loopy_game_of_three_is_played_by_security_values() {
         r##"Tug of Three
 Pull the marker one step left or right. Pull it to an end of the rope to win.
 Player 1: human. Player 2: computer. Player 3: computer.
-The computer plays its max^n move: the best for itself if every player after it
-also picks their best (tie-break fastest).
+Play can return to a position, so there is no max^n move: the computer keeps
+what it can force against all the others together as well as it can.
 Type a move's number or name, or a command: q quit, u undo, h hints on/off, ? help.
 
 marker=0, player 1 to move
-Moves, with each one's max^n outcome (tie-break fastest)
-and what you can force after it against all the others together:
+Moves, with what you can force after each against all the others together:
   1  pull -1  you can force lose in 2
   2  pull 1   you can force lose in 2
 Player 1, your move: 1

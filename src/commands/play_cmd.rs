@@ -15,7 +15,8 @@ pub struct PlayCmd {
     /// Sequential games: who plays first [default: human].
     #[arg(long, value_enum)]
     player1: Option<Side>,
-    /// Sequential games: who plays second [default: computer].
+    /// Sequential games: who plays second [default: computer]. Players 3 and on are the
+    /// computer; --seats seats everyone.
     #[arg(long, value_enum)]
     player2: Option<Side>,
     /// Sequential games: every player's seat, human or computer, in turn order: --seats
@@ -35,7 +36,8 @@ pub struct PlayCmd {
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
     /// Sequential games: show the value of every move before a human moves (`h` at the prompt
-    /// turns hints on and off).
+    /// turns hints on and off); with three or more players, each move's max^n outcome and what
+    /// the mover can force after it against all the others together.
     #[arg(long)]
     hints: bool,
     /// Sequential games: start from this position, written as `solve --at` takes it (no setup

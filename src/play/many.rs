@@ -27,6 +27,11 @@ impl<'a, 'r> Many<'a, 'r> {
         self.engines.len() as u8
     }
 
+    /// Whether play can return to a position (then there is no max^n outcome from the start).
+    pub fn loopy(&self) -> bool {
+        self.solutions.first().is_some_and(|s| s.loopy)
+    }
+
     /// Who is to move at `code` (a code of player 1's view).
     pub fn to_move(&self, code: Code) -> u8 {
         self.engines[0].player_to_move(&self.engines[0].decode(code))
@@ -111,7 +116,7 @@ pub fn choose(
         return Ok((rng.gen_range(0..n), true));
     }
     let mut payoffs = Vec::new();
-    for (_, c) in moves {
+    for (_, c) in moves.iter().filter(|_| !many.loopy()) {
         match move_payoff(m, *c)? {
             Some(p) => payoffs.push(p),
             None => break,

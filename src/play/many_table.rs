@@ -19,6 +19,11 @@ fn failed(e: MaxnError) -> io::Error {
 
 /// The line under the seats that says how the computer plays.
 pub fn computer_line(m: &Many) -> String {
+    if m.loopy() {
+        return "Play can return to a position, so there is no max^n move: the computer keeps\n\
+                what it can force against all the others together as well as it can."
+            .to_string();
+    }
     format!(
         "The computer plays its max^n move: the best for itself if every player after it\n\
          also picks their best (tie-break {}).",
@@ -28,6 +33,10 @@ pub fn computer_line(m: &Many) -> String {
 
 /// The heading of a list of moves with hints.
 pub fn hints_heading(m: &Many) -> String {
+    if m.loopy() {
+        return "Moves, with what you can force after each against all the others together:"
+            .to_string();
+    }
     format!(
         "Moves, with each one's max^n outcome (tie-break {})\n\
          and what you can force after it against all the others together:",
@@ -57,6 +66,9 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
         let force = many
             .security_after(mover, child)
             .map_or("?".to_string(), |e| value_text(&e));
+        if many.loopy() {
+            return Ok(format!("you can force {force}"));
+        }
         Ok(match move_payoff(m, child).map_err(failed)? {
             Some(p) => format!("{}; you can force {force}", payoff_words(&p)),
             None => format!("you can force {force}"),

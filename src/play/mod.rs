@@ -168,14 +168,16 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
                 .collect();
             writeln!(self.out, "{}", seats.join(" "))?;
         }
+        let players = self.players();
         if let Some(m) = &self.game.many {
-            writeln!(self.out, "{}", many_table::computer_line(m))?;
+            if (1..=players).any(|p| self.seat(p) == Seat::Computer) {
+                writeln!(self.out, "{}", many_table::computer_line(m))?;
+            }
         }
         if self.opts.show_seed {
             let seed = self.opts.seed;
             writeln!(self.out, "Seed {seed} (replay with --seed {seed}).")?;
         }
-        let players = self.players();
         if (1..=players).any(|p| self.seat(p) == Seat::Human) {
             writeln!(
                 self.out,
