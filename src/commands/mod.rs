@@ -2,6 +2,7 @@
 //! over the library (everything a command prints is written here), and `common`: what they all
 //! share (loading a file, diagnostics, exit codes, writing output).
 
+pub mod args;
 pub mod at;
 pub mod check;
 pub mod check_json;

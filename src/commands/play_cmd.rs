@@ -1,9 +1,9 @@
 //! `gamec play`'s arguments and their checks, for either family: the seats, the computer's
 //! settings and where to start for sequential games; rounds and style for throw games.
 
+use super::args::{not_for, tie_for, GameArgs, Side};
 use super::common::{is_stdin, load, usage, CliResult, Compiled, ComputerStyle};
 use super::play;
-use crate::cli::{not_for, tie_for, GameArgs, Side};
 use crate::diag::RenderStyle;
 use crate::play::Seat;
 

@@ -19,8 +19,7 @@ use crate::solve::maxn::{MaxN, TieBreak};
 use crate::solve::{Solution, Value};
 use owo_colors::OwoColorize;
 
-/// The most nodes `gamec tree` prints.
-pub const PRINT_LIMIT: u128 = 2000;
+pub use super::tree_count::PRINT_LIMIT;
 
 struct Printer<'a> {
     engine: &'a Engine<'a>,

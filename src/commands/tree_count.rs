@@ -4,10 +4,12 @@
 //! print.
 
 use super::common::{usage, Exit};
-use super::tree::PRINT_LIMIT;
 use crate::engine::{Branch, Child, Code, Engine, Expand, Scratch};
 use crate::rules::Rules;
 use rustc_hash::{FxHashMap, FxHashSet};
+
+/// The most nodes `gamec tree` prints.
+pub const PRINT_LIMIT: u128 = 2000;
 
 /// A node of the tree: a position and the player to move there (tracked, not always recorded).
 pub(super) type Node = (Code, u8);
