@@ -242,3 +242,82 @@ Review: no move changed what its player could force against all the others.
 "##
     );
 }
+
+/// `again` keeps the turn: player 1 moves twice in a row, takes the second back with `u` (and
+/// only it), and the player to move after each move is the position's.
+#[test]
+fn again_keeps_the_turn_among_three() {
+    let (dir, file) = game_file(
+        "again3",
+        r##"game "Again Three" {
+  about "Take 1 or 2 tokens; taking 1 lets you move again. Whoever takes the last token wins."
+  players 3
+  state { pile: 0..=4 = 4 }
+  move take(k in 1..=2) if k <= pile as "take {k}" {
+    pile -= k
+    if k == 1 { again }
+  }
+  end if pile == 0: last mover wins
+}
+"##,
+    );
+    let r = gamec_in(
+        &["play", &file, "--seed", "1", "--blunder", "0", "--hints"],
+        "1\n1\nu\n2\n",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        r##"Again Three
+Take 1 or 2 tokens; taking 1 lets you move again. Whoever takes the last token
+wins.
+Player 1: human. Player 2: computer. Player 3: computer.
+The computer plays its max^n move: the best for itself if every player after it
+also picks their best (tie-break fastest).
+Type a move's number or name, or a command: q quit, u undo, h hints on/off, ? help.
+
+pile=4, player 1 to move
+Moves, with each one's max^n outcome (tie-break fastest)
+and what you can force after it against all the others together:
+  1  take 1  player 1 wins in 3; you can force win in 3
+  2  take 2  player 2 wins in 2; you can force lose in 2
+Player 1, your move: 1
+Player 1 plays take 1.
+
+pile=3, player 1 to move
+Moves, with each one's max^n outcome (tie-break fastest)
+and what you can force after it against all the others together:
+  1  take 1  player 1 wins in 2; you can force win in 2
+  2  take 2  player 2 wins in 2; you can force lose in 2
+Player 1, your move: 1
+Player 1 plays take 1.
+
+pile=2, player 1 to move
+Moves, with each one's max^n outcome (tie-break fastest)
+and what you can force after it against all the others together:
+  1  take 1  player 1 wins in 2; you can force win in 2
+  2  take 2  player 1 wins in 1; you can force win in 1
+Player 1, your move: u
+Taken back: take 1 by player 1.
+
+pile=3, player 1 to move
+Moves, with each one's max^n outcome (tie-break fastest)
+and what you can force after it against all the others together:
+  1  take 1  player 1 wins in 2; you can force win in 2
+  2  take 2  player 2 wins in 2; you can force lose in 2
+Player 1, your move: 2
+Player 1 plays take 2.
+
+pile=1, player 2 to move
+Player 2 plays take 1.
+
+pile=0, player 2 to move
+Game over: player 2 wins, by the rule `end if pile == 0: last mover wins`.
+You lose.
+
+Review: 1 move changed what its player could force against all the others:
+  move 2, player 1 take 2: a win in 2 became a loss in 2
+"##
+    );
+}
