@@ -321,3 +321,60 @@ Review: 1 move changed what its player could force against all the others:
 "##
     );
 }
+
+/// `--at` a position the start cannot reach: the warning `solve` gives, once, and every
+/// player's view solved from there.
+#[test]
+fn from_a_position_the_start_cannot_reach() {
+    let r = gamec_in(
+        &[
+            "play",
+            NIM3,
+            "--at",
+            "heap=[3,3,3], turn=2",
+            "--seats",
+            "computer,computer,human",
+            "--seed",
+            "1",
+            "--blunder",
+            "0",
+            "--hints",
+        ],
+        "q\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        r##"warning: --at "heap=[3,3,3], turn=2": the start cannot reach this position; it is evaluated as if play began there
+"##
+    );
+    assert_eq!(
+        r.stdout,
+        r##"Three-player Nim
+Three players take turns; a move takes any number of tokens from one heap.
+Whoever takes the last token wins.
+Player 1: computer. Player 2: computer. Player 3: human.
+The computer plays its max^n move: the best for itself if every player after it
+also picks their best (tie-break fastest).
+Type a move's number or name, or a command: q quit, u undo, h hints on/off, ? help.
+
+heap=[3, 3, 3], player 2 to move
+Player 2 plays take 2 from heap 0.
+
+heap=[1, 3, 3], player 3 to move
+Moves, with each one's max^n outcome (tie-break fastest)
+and what you can force after it against all the others together:
+  1  take 1 from heap 0  player 2 wins in 3; you can force lose in 3
+  2  take 1 from heap 1  player 1 wins in 5; you can force lose in 5
+  3  take 2 from heap 1  player 1 wins in 5; you can force lose in 5
+  4  take 3 from heap 1  player 2 wins in 3; you can force lose in 3
+  5  take 1 from heap 2  player 1 wins in 5; you can force lose in 5
+  6  take 2 from heap 2  player 1 wins in 5; you can force lose in 5
+  7  take 3 from heap 2  player 2 wins in 3; you can force lose in 3
+Player 3, your move: q
+Player 3 quits: the game is abandoned.
+
+Review: no move changed what its player could force against all the others.
+"##
+    );
+}
