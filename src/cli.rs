@@ -2,15 +2,15 @@
 //! Exit codes: 0 success, 1 the game has problems, 2 usage or I/O error.
 
 use crate::check::{parse_set, SetArg};
+use crate::commands::args::{not_for, tie_for};
+pub use crate::commands::args::{GameArgs, Side};
 use crate::commands::common::{
-    choose_color, is_stdin, load, usage, CheckFormat, CliResult, ColorChoice, Compiled,
-    ComputerStyle, Exit, GraphFormat,
+    choose_color, load, usage, CheckFormat, CliResult, ColorChoice, Compiled, Exit, GraphFormat,
 };
-use crate::commands::{check, graph, play, solve, tree};
+use crate::commands::{check, graph, solve, tree};
 use crate::diag::RenderStyle;
-use crate::engine::{Limits, SolveOrder};
-use crate::play::Seat;
-use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use crate::engine::Limits;
+use clap::{CommandFactory, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -26,66 +26,6 @@ pub struct Cli {
     pub color: ColorChoice,
     #[command(subcommand)]
     pub command: Command,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Side {
-    Human,
-    Computer,
-}
-
-/// Limits shared by everything that explores a sequential game.
-#[derive(clap::Args, Debug, Clone)]
-pub struct GameArgs {
-    /// The .game file (`-`: read it from standard input).
-    pub file: PathBuf,
-    /// Override an option: --set goal=25, --set piles=7,7,7 (repeatable).
-    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
-    pub sets: Vec<SetArg>,
-    /// Stop with an error rather than explore more than this many positions.
-    #[arg(long, value_name = "N", default_value_t = crate::engine::DEFAULT_MAX_POSITIONS)]
-    pub max_positions: u64,
-    /// Stop with an error rather than try more than this many candidate moves and values of
-    /// count/any/all in all [default: 100 per position allowed (5000000000 for 50000000), at
-    /// least 1000000000].
-    #[arg(long, value_name = "N")]
-    pub max_steps: Option<u64>,
-    /// Solve every position as it is, leaving out the file's `symmetry` declarations.
-    #[arg(long)]
-    pub no_symmetry: bool,
-    /// The order to solve positions in: auto (by position number where every move lowers it or
-    /// every move raises it, else depth-first), depth-first on one thread, or tier by tier on
-    /// --threads threads when every move changes a measure one way (else depth-first).
-    #[arg(long, value_enum, default_value_t = SolveOrder::Auto)]
-    pub order: SolveOrder,
-    /// Threads for solving: with --order auto, 2 or more find and value positions at once where
-    /// positions are taken in the order of their numbers [default: 1]; with --order tiers, each
-    /// tier's positions are shared among them [default: one a core].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
-    pub threads: Option<u16>,
-    /// Run the rules with the interpreter instead of compiling them to native code (slower; the
-    /// answers are the same).
-    #[arg(long)]
-    pub interpreted: bool,
-}
-
-impl GameArgs {
-    pub fn limits(&self) -> Limits {
-        // Without --threads, the default order runs on one thread (its output, the `order` line
-        // included, is then the same on every machine); tier order on every core.
-        let threads = match (self.threads, self.order) {
-            (Some(n), _) => usize::from(n),
-            (None, SolveOrder::Tiers) => {
-                std::thread::available_parallelism().map_or(1, |n| n.get())
-            }
-            (None, _) => 1,
-        };
-        Limits::new(self.max_positions, self.max_steps)
-            .with_symmetry(!self.no_symmetry)
-            .with_threads(threads)
-            .with_order(self.order)
-            .with_compiled(!self.interpreted)
-    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -130,7 +70,7 @@ pub enum Command {
         tie_break: Option<crate::solve::maxn::TieBreak>,
     },
     /// Play a game in the terminal.
-    Play(PlayCmd),
+    Play(crate::commands::play_cmd::PlayCmd),
     /// Print the full game tree from the start.
     Tree {
         #[command(flatten)]
@@ -138,6 +78,10 @@ pub enum Command {
         /// Print only this many moves deep.
         #[arg(long, value_name = "N")]
         depth: Option<u32>,
+        /// For games of three or more players: the tie-break of the max^n outcomes shown, as
+        /// in `solve` [default: fastest].
+        #[arg(long, value_enum, value_name = "RULE")]
+        tie_break: Option<crate::solve::maxn::TieBreak>,
     },
     /// Print the solved state graph (or a throw game's beats-graph).
     Graph {
@@ -145,6 +89,10 @@ pub enum Command {
         game: GameArgs,
         #[arg(long, value_enum, default_value_t = GraphFormat::Dot)]
         format: GraphFormat,
+        /// For games of three or more players: the tie-break of the max^n outcomes shown, as
+        /// in `solve` [default: fastest].
+        #[arg(long, value_enum, value_name = "RULE")]
+        tie_break: Option<crate::solve::maxn::TieBreak>,
     },
     /// Run the fixed-strategy elimination game of a throw game.
     Run {
@@ -183,40 +131,6 @@ pub enum Command {
         #[arg(value_name = "COMMAND")]
         command: Option<String>,
     },
-}
-
-/// `gamec play`'s arguments, for either family.
-#[derive(clap::Args, Debug)]
-pub struct PlayCmd {
-    #[command(flatten)]
-    game: GameArgs,
-    /// Sequential games: who plays first [default: human].
-    #[arg(long, value_enum)]
-    player1: Option<Side>,
-    /// Sequential games: who plays second [default: computer].
-    #[arg(long, value_enum)]
-    player2: Option<Side>,
-    /// Sequential games: probability that the computer picks a random legal move instead of
-    /// the best one [default: 0.1].
-    #[arg(long, value_name = "P")]
-    blunder: Option<f64>,
-    /// Seed for the computer's random choices (reproducible games).
-    #[arg(long, value_name = "N")]
-    seed: Option<u64>,
-    /// Sequential games: show the value of every move before a human moves (`h` at the prompt
-    /// turns hints on and off).
-    #[arg(long)]
-    hints: bool,
-    /// Sequential games: start from this position, written as `solve --at` takes it (no setup
-    /// is rolled).
-    #[arg(long, value_name = "POSITION")]
-    at: Option<String>,
-    /// Throw games: how many rounds (best of N) [default: 5].
-    #[arg(long, value_name = "N")]
-    rounds: Option<u32>,
-    /// Throw games: the computer's style [default: optimal].
-    #[arg(long, value_enum)]
-    computer: Option<ComputerStyle>,
 }
 
 pub fn main() -> ExitCode {
@@ -260,27 +174,38 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
             players,
             tie_break,
         } => run_solve(&game, json, at.as_deref(), (players, tie_break), style),
-        Command::Play(p) => run_play(p, style),
-        Command::Tree { game, depth } => {
+        Command::Play(p) => crate::commands::play_cmd::run(p, style),
+        Command::Tree {
+            game,
+            depth,
+            tie_break,
+        } => {
             let loaded = load(&game.file, &game.sets, style)?;
             match &loaded.game {
                 Compiled::Sequential(rules) => {
-                    not_yet(rules, "tree")?;
-                    tree::run(&loaded, rules, game.limits(), depth)
+                    let tie = tie_for(rules, tie_break)?;
+                    tree::run(&loaded, rules, game.limits(), depth, tie)
                 }
                 Compiled::Throw(_) => Err(usage(
                     "`gamec tree` is for sequential games; a throw game has no game tree (try `gamec graph`)",
                 )),
             }
         }
-        Command::Graph { game, format } => {
+        Command::Graph {
+            game,
+            format,
+            tie_break,
+        } => {
             let loaded = load(&game.file, &game.sets, style)?;
             match &loaded.game {
                 Compiled::Sequential(rules) => {
-                    not_yet(rules, "graph")?;
-                    graph::run(&loaded, rules, game.limits(), format)
+                    let tie = tie_for(rules, tie_break)?;
+                    graph::run(&loaded, rules, game.limits(), format, tie)
                 }
-                Compiled::Throw(t) => crate::commands::throw::graph::run(&loaded, t, format),
+                Compiled::Throw(t) => {
+                    not_for(tie_break.is_some(), "--tie-break", "sequential games")?;
+                    crate::commands::throw::graph::run(&loaded, t, format)
+                }
             }
         }
         Command::Fmt { files, check } => crate::commands::fmt::run(&files, check, style),
@@ -340,77 +265,4 @@ fn run_solve(
             crate::commands::throw::solve::run(&loaded, t, json, players)
         }
     }
-}
-
-fn run_play(p: PlayCmd, style: RenderStyle) -> CliResult {
-    if is_stdin(&p.game.file) {
-        return Err(usage(
-            "`gamec play` reads the moves from standard input, so the game cannot come from it \
-             too (`-`); give the game as a file",
-        ));
-    }
-    if let Some(b) = p.blunder.filter(|b| !(0.0..=1.0).contains(b)) {
-        return Err(usage(&format!(
-            "--blunder must be a probability from 0 to 1, got {b}"
-        )));
-    }
-    let loaded = load(&p.game.file, &p.game.sets, style)?;
-    match &loaded.game {
-        Compiled::Sequential(rules) => {
-            not_yet(rules, "play")?;
-            not_for(p.rounds.is_some(), "--rounds", "throw games")?;
-            not_for(p.computer.is_some(), "--computer", "throw games")?;
-            let seat = |s: Side| match s {
-                Side::Human => Seat::Human,
-                Side::Computer => Seat::Computer,
-            };
-            let args = play::PlayArgs {
-                seats: [
-                    seat(p.player1.unwrap_or(Side::Human)),
-                    seat(p.player2.unwrap_or(Side::Computer)),
-                ],
-                blunder: p.blunder.unwrap_or(0.1),
-                seed: p.seed,
-                hints: p.hints,
-                at: p.at,
-            };
-            play::run(&loaded, rules, p.game.limits(), args)
-        }
-        Compiled::Throw(t) => {
-            not_for(p.player1.is_some(), "--player1", "sequential games")?;
-            not_for(p.player2.is_some(), "--player2", "sequential games")?;
-            not_for(p.blunder.is_some(), "--blunder", "sequential games")?;
-            not_for(p.hints, "--hints", "sequential games")?;
-            not_for(p.at.is_some(), "--at", "sequential games")?;
-            let computer = p.computer.unwrap_or(ComputerStyle::Optimal);
-            crate::commands::throw::play::run(&loaded, t, p.rounds.unwrap_or(5), computer, p.seed)
-        }
-    }
-}
-
-/// A usage error for a command that does not take games of three or more players yet.
-fn not_yet(rules: &crate::rules::Rules, command: &str) -> CliResult {
-    if rules.players > 2 {
-        return Err(usage(&format!(
-            "`gamec {command}` does not take games of three or more players yet (this one has {}); \
-             `gamec solve` does",
-            rules.players
-        )));
-    }
-    Ok(())
-}
-
-/// A usage error for a flag given to a game of the family it does not apply to.
-fn not_for(given: bool, flag: &str, family: &str) -> CliResult {
-    if given {
-        let other = if family == "throw games" {
-            "a sequential game"
-        } else {
-            "a throw game"
-        };
-        return Err(usage(&format!(
-            "{flag} is for {family}, and this file is {other}"
-        )));
-    }
-    Ok(())
 }

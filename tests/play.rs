@@ -243,9 +243,10 @@ fn in_process_game() {
         solution: &solution,
         starts: &starts,
         end_rules: gamec::play::end_rule_texts(&rules, &source),
+        many: None,
     };
     let opts = Options {
-        seats: [Seat::Human, Seat::Computer],
+        seats: vec![Seat::Human, Seat::Computer],
         blunder: 0.0,
         seed: 9,
         show_seed: false,

@@ -122,6 +122,7 @@ fn sequential(engine: &Engine, src: &str, seed: u64) -> Result<Outcome, String> 
         solution: &solution,
         starts: &starts,
         end_rules: play::end_rule_texts(engine.rules, src),
+        many: None,
     };
     for seats in [
         [Seat::Computer, Seat::Human],
@@ -129,7 +130,7 @@ fn sequential(engine: &Engine, src: &str, seed: u64) -> Result<Outcome, String> 
         [Seat::Computer, Seat::Computer],
     ] {
         let opts = Options {
-            seats,
+            seats: seats.to_vec(),
             blunder: 0.3,
             seed,
             show_seed: true,

@@ -8,13 +8,16 @@
 use super::common::{print_diags, usage, CliResult, Exit, GraphFormat, Loaded};
 use super::explore::{fault_diag, solve_or_exit};
 use super::fraction::fraction_text;
+use super::graph_many::Worth;
 use super::io::out;
 use crate::diag::{catalog, Diagnostics};
 use crate::engine::graph::{BuildError, StateGraph};
 use crate::engine::Limits;
 use crate::engine::{Branch, Code, Engine};
+use crate::play::many::Many;
 use crate::play::{end_rule_texts, value_name, value_words};
 use crate::rules::Rules;
+use crate::solve::maxn::TieBreak;
 use crate::solve::{Solution, Value};
 use petgraph::visit::EdgeRef;
 use serde_json::{json, Value as Json};
@@ -25,6 +28,8 @@ struct View<'a> {
     g: &'a StateGraph,
     starts: &'a [Branch],
     ends: Vec<String>,
+    /// For three or more players: each node's worth (by node number) and the graph's note.
+    many: Option<(Vec<Worth>, String)>,
 }
 
 /// The DOT fill colour of a value: green win, red lose, yellow tie, blue draw.
@@ -61,8 +66,13 @@ fn roll_words(b: &Branch) -> String {
 }
 
 impl View<'_> {
+    /// The node of `code`: the node of its class where symmetries make it another position's
+    /// image (a start such as heaps 1 and 2 whose class is drawn as heaps 2 and 1).
     fn node_of(&self, code: Code) -> Option<usize> {
-        self.g.index.get(&code).map(|n| n.index())
+        let g = &self.g.index;
+        g.get(&code)
+            .or_else(|| g.get(&self.engine.canonical(code)))
+            .map(|n| n.index())
     }
 
     fn position(&self, code: Code) -> String {
@@ -80,21 +90,31 @@ impl View<'_> {
             self.g.graph.node_count(),
             self.g.graph.edge_count()
         );
-        t += &format!(
-            "// Colours are the value for the player to move: green win, red lose, yellow tie, \
-             blue draw; end positions have a double border. {}\n",
-            turn_note(self.engine)
-        );
+        match &self.many {
+            Some((_, note)) => t += &format!("// {note}\n"),
+            None => {
+                t += &format!(
+                    "// Colours are the value for the player to move: green win, red lose, yellow \
+                     tie, blue draw; end positions have a double border. {}\n",
+                    turn_note(self.engine)
+                )
+            }
+        }
         t += &format!("digraph \"{}\" {{\n", esc(name));
         t += "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\"];\n";
         t += "  edge [fontname=\"Helvetica\", fontsize=10];\n";
         t += &self.dot_start();
         for n in self.g.graph.node_indices() {
             let node = &self.g.graph[n];
-            let e = self.s.get(node.code);
-            let value = e
+            let mut e = self.s.get(node.code);
+            let mut value = e
                 .map(|e| value_words(self.engine.rules, &e))
                 .unwrap_or_default();
+            if let Some(w) = self.many.as_ref().and_then(|(ws, _)| ws.get(n.index())) {
+                // `label` writes DOT's `\n` itself.
+                value = w.label();
+                e = w.mover();
+            }
             let border = if node.end.is_some() {
                 ", peripheries=2"
             } else {
@@ -104,7 +124,7 @@ impl View<'_> {
                 "  n{} [label=\"{}\\n{}\", fillcolor=\"{}\"{border}];\n",
                 n.index(),
                 esc(&self.position(node.code)),
-                esc(&value),
+                esc(&value).replace("\\\\n", "\\n"),
                 fill(e.map(|e| e.value))
             );
         }
@@ -165,6 +185,9 @@ impl View<'_> {
                 if self.s.scored() {
                     j["margin"] = json!(e.and_then(|e| e.margin));
                 }
+                if let Some(w) = self.many.as_ref().and_then(|(ws, _)| ws.get(n.index())) {
+                    w.json(self.engine.rules, self.s.scored(), &mut j);
+                }
                 j
             })
             .collect();
@@ -187,30 +210,91 @@ impl View<'_> {
             .map(|b| {
                 json!({
                     "node": self.node_of(b.code),
-                    "to_move": b.mover,
+                    "to_move": self.engine.player_to_move(&b.pos),
                     "probability": b.prob.to_string(),
                     "roll": b.rolls.iter().map(|(n, v)| (n.clone(), json!(v)))
                         .collect::<serde_json::Map<_, _>>(),
                 })
             })
             .collect();
-        json!({
+        let note = match &self.many {
+            Some((_, note)) => note.clone(),
+            None => format!(
+                "Values are for the player to move. {}",
+                turn_note(self.engine)
+            ),
+        };
+        let mut j = json!({
             "game": self.engine.rules.name,
             "turn_recorded": recorded,
-            "note": format!("Values are for the player to move. {}", turn_note(self.engine)),
+            "note": note,
             "starts": starts,
             "nodes": nodes,
             "edges": edges,
-        })
+        });
+        if let Some((ws, _)) = &self.many {
+            j["players"] = json!(ws.first().map_or(0, |w| w.security.len()));
+        }
+        j
     }
 }
 
 /// The most positions `graph` prints: beyond this a picture or listing is of no use to a person.
 const MAX_DRAWN: u64 = 100_000;
 
-pub fn run(loaded: &Loaded, rules: &Rules, limits: Limits, format: GraphFormat) -> CliResult {
-    let engine = limits.engine(rules);
-    let (starts, s) = solve_or_exit(loaded, &engine, limits.positions)?;
+pub fn run(
+    loaded: &Loaded,
+    rules: &Rules,
+    limits: Limits,
+    format: GraphFormat,
+    tie: TieBreak,
+) -> CliResult {
+    if rules.players <= 2 {
+        let engine = limits.engine(rules);
+        let (starts, s) = solve_or_exit(loaded, &engine, limits.positions)?;
+        return draw(loaded, &engine, &s, &starts, None, format, limits.positions);
+    }
+    let views = super::views::views(rules);
+    let engines: Vec<Engine> = views.iter().map(|v| limits.engine(v)).collect();
+    let (starts, solutions) = super::views::solve_all(loaded, &engines, limits.positions)?;
+    let many = Many {
+        engines: &engines,
+        solutions: &solutions,
+        tie,
+        limit: limits.positions,
+    };
+    let roots: Vec<Code> = starts.iter().map(|b| b.code).collect();
+    let maxn = super::views::maxn_below(loaded, &many, &roots)?;
+    let note = super::graph_many::note(&many, maxn.is_some());
+    draw(
+        loaded,
+        &engines[0],
+        &solutions[0],
+        &starts,
+        Some((many, maxn, note)),
+        format,
+        limits.positions,
+    )
+}
+
+/// An N-player game's views, max^n outcomes and note.
+type ManyParts<'a> = (
+    Many<'a, 'a>,
+    Option<crate::solve::maxn::MaxN<'a, 'a>>,
+    String,
+);
+
+/// Builds and prints the graph of a solved game (for three or more players, player 1's view).
+fn draw<'a>(
+    loaded: &Loaded,
+    engine: &'a Engine<'a>,
+    s: &Solution,
+    starts: &[Branch],
+    many: Option<ManyParts<'a>>,
+    format: GraphFormat,
+    limit: u64,
+) -> CliResult {
+    let rules = engine.rules;
     if s.positions > MAX_DRAWN {
         return Err(usage(&format!(
             "the state graph of {} has {} positions, too many to print (the limit is {MAX_DRAWN}); `gamec solve` summarises it, and smaller options (--set) give a graph that fits",
@@ -218,11 +302,11 @@ pub fn run(loaded: &Loaded, rules: &Rules, limits: Limits, format: GraphFormat) 
         )));
     }
     let roots: Vec<Code> = starts.iter().map(|b| b.code).collect();
-    let g = match StateGraph::build(&engine, &roots, limits.positions) {
+    let g = match StateGraph::build(engine, &roots, limit) {
         Ok(g) => g,
         Err(e) => {
             let d = match e {
-                BuildError::Fault(f, c) => fault_diag(&engine, &f, Some(c), limits.positions),
+                BuildError::Fault(f, c) => fault_diag(engine, &f, Some(c), limit),
                 BuildError::Limit(l) => catalog::too_many_positions(l),
                 BuildError::Memory(l) => catalog::out_of_memory(l),
             };
@@ -231,12 +315,21 @@ pub fn run(loaded: &Loaded, rules: &Rules, limits: Limits, format: GraphFormat) 
             return Err(Exit(1));
         }
     };
+    let many = many.map(|(many, mut maxn, note)| {
+        let worth: Vec<Worth> = g
+            .graph
+            .node_indices()
+            .map(|n| Worth::of(&many, maxn.as_mut(), g.graph[n].code))
+            .collect();
+        (worth, note)
+    });
     let view = View {
-        engine: &engine,
-        s: &s,
+        engine,
+        s,
         g: &g,
-        starts: &starts,
+        starts,
         ends: end_rule_texts(rules, &loaded.source),
+        many,
     };
     match format {
         GraphFormat::Dot => out(&view.dot()),

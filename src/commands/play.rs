@@ -5,15 +5,19 @@ use super::at;
 use super::common::{usage, CliResult, Loaded};
 use super::explore::solve_or_exit;
 use crate::engine::{Branch, Code, Engine, Limits};
+use crate::play::many::Many;
 use crate::play::{end_rule_texts, play, Game, Options, Seat};
 use crate::rules::Rules;
+use crate::solve::maxn::TieBreak;
 use num_rational::BigRational;
 use num_traits::One;
 use std::io::IsTerminal;
 
 pub struct PlayArgs {
-    /// Player 1's seat, then player 2's.
-    pub seats: [Seat; 2],
+    /// Each player's seat, player 1's first.
+    pub seats: Vec<Seat>,
+    /// Games of three or more players: how max^n breaks ties.
+    pub tie: TieBreak,
     pub blunder: f64,
     pub seed: Option<u64>,
     pub hints: bool,
@@ -24,6 +28,9 @@ pub struct PlayArgs {
 /// Plays one game on stdin/stdout. Exit 0 when the game ends, also when input runs out first or
 /// the human quits.
 pub fn run(loaded: &Loaded, rules: &Rules, limits: Limits, args: PlayArgs) -> CliResult {
+    if rules.players > 2 {
+        return run_many(loaded, rules, limits, args);
+    }
     let engine = limits.engine(rules);
     let at_code = args
         .at
@@ -41,7 +48,65 @@ pub fn run(loaded: &Loaded, rules: &Rules, limits: Limits, args: PlayArgs) -> Cl
         solution: below.as_ref().unwrap_or(&solution),
         starts: &starts,
         end_rules: end_rule_texts(rules, &loaded.source),
+        many: None,
     };
+    table(&g, args)
+}
+
+/// `run` for three or more players: every player's view solved, positions in player 1's.
+fn run_many(loaded: &Loaded, rules: &Rules, limits: Limits, args: PlayArgs) -> CliResult {
+    let views = super::views::views(rules);
+    let engines: Vec<Engine> = views.iter().map(|v| limits.engine(v)).collect();
+    let at_code = args
+        .at
+        .as_deref()
+        .map(|text| at::parse(&engines[0], text))
+        .transpose()?;
+    let (mut starts, mut solutions) = super::views::solve_all(loaded, &engines, limits.positions)?;
+    if let (Some(text), Some(code)) = (args.at.as_deref(), at_code) {
+        let probe = Many {
+            engines: &engines,
+            solutions: &solutions,
+            tie: args.tie,
+            limit: limits.positions,
+        };
+        let codes: Vec<Code> = (1..=rules.players)
+            .map(|q| probe.in_view(q, code))
+            .collect();
+        if let Some(below) = at::solve_unreached(
+            loaded,
+            &engines[0],
+            text,
+            code,
+            &solutions[0],
+            limits.positions,
+        )? {
+            solutions[0] = below;
+            for (q, c) in codes.iter().enumerate().skip(1) {
+                solutions[q] = super::explore::solve_below(&engines[q], *c, limits.positions)
+                    .map_err(|d| super::explore::report(loaded, d))?;
+            }
+        }
+        starts = vec![start_at(&engines[0], code)];
+    }
+    let many = Many {
+        engines: &engines,
+        solutions: &solutions,
+        tie: args.tie,
+        limit: limits.positions,
+    };
+    let g = Game {
+        engine: &engines[0],
+        solution: &solutions[0],
+        starts: &starts,
+        end_rules: end_rule_texts(rules, &loaded.source),
+        many: Some(many),
+    };
+    table(&g, args)
+}
+
+/// Plays the game `g` at the terminal.
+fn table(g: &Game, args: PlayArgs) -> CliResult {
     let stdin = std::io::stdin();
     let opts = Options {
         seats: args.seats,
@@ -53,7 +118,7 @@ pub fn run(loaded: &Loaded, rules: &Rules, limits: Limits, args: PlayArgs) -> Cl
     };
     let mut input = stdin.lock();
     let mut output = std::io::stdout().lock();
-    match play(&g, &opts, &mut input, &mut output) {
+    match play(g, &opts, &mut input, &mut output) {
         Ok(_) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         Err(e) => Err(usage(&format!("the game stopped: {e}"))),
@@ -72,4 +137,56 @@ fn start_at(engine: &Engine, code: Code) -> Branch {
         mover,
         rolls: Vec::new(),
     }
+}
+
+/// Every player's seat: `--seats` (one a player, in turn order), else `--player1` and
+/// `--player2`, player 1 a human and everyone else the computer unless they say otherwise.
+pub fn seats(
+    rules: &Rules,
+    player1: Option<Seat>,
+    player2: Option<Seat>,
+    list: Option<&str>,
+) -> Result<Vec<Seat>, super::common::Exit> {
+    let n = usize::from(rules.players.max(1));
+    let example = {
+        let mut words = vec!["human"; 1];
+        words.resize(n, "computer");
+        format!("--seats {}", words.join(","))
+    };
+    let Some(list) = list else {
+        let mut s = vec![
+            player1.unwrap_or(Seat::Human),
+            player2.unwrap_or(Seat::Computer),
+        ];
+        s.resize(n.max(2), Seat::Computer);
+        return Ok(s);
+    };
+    let mut s = Vec::new();
+    for word in list.split(',') {
+        s.push(match word.trim().to_lowercase().as_str() {
+            "human" => Seat::Human,
+            "computer" => Seat::Computer,
+            other => {
+                return Err(usage(&format!(
+                    "--seats: `{other}` is not a seat; each is human or computer, one a player \
+                     in turn order ({example})"
+                )))
+            }
+        });
+    }
+    if s.len() != n {
+        let count = |k: usize, one: &str| format!("{k} {one}{}", if k == 1 { "" } else { "s" });
+        return Err(usage(&format!(
+            "--seats gives {}, and this game ({}) has {}: give one a player, in turn order \
+             ({example})",
+            count(s.len(), "seat"),
+            rules.name,
+            count(n, "player")
+        )));
+    }
+    // A puzzle's one player is seated first; the second seat is never asked for.
+    if s.len() < 2 {
+        s.push(Seat::Computer);
+    }
+    Ok(s)
 }

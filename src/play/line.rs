@@ -8,25 +8,25 @@ use rustc_hash::FxHashMap;
 /// One move of the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ply {
-    /// The player who made it (1 or 2).
+    /// The player who made it (from 1).
     pub mover: u8,
+    /// The player to move after it (the mover again after `again`).
+    pub next: u8,
     pub label: String,
     /// The position it was made from.
     pub before: Code,
     pub child: Child,
-    /// Whether the computer chose it (then a move that changed the result was a blunder).
+    /// Whether the computer chose it (then, with two players, a move that changed the result
+    /// was a blunder).
     pub by_computer: bool,
+    /// Whether the computer chose it at random (`--blunder`).
+    pub blundered: bool,
 }
 
 impl Ply {
     /// The position after the move, with the player to move there (the mover again after `again`).
     pub fn after(&self) -> (Code, u8) {
-        let next = if self.child.kept {
-            self.mover
-        } else {
-            3 - self.mover
-        };
-        (self.child.code, next)
+        (self.child.code, self.next)
     }
 }
 
@@ -100,6 +100,7 @@ mod tests {
     fn ply(mover: u8, to: u64, kept: bool) -> Ply {
         Ply {
             mover,
+            next: if kept { mover } else { 3 - mover },
             label: format!("to {to}"),
             before: 0,
             child: Child {
@@ -108,6 +109,7 @@ mod tests {
                 digits: 0,
             },
             by_computer: mover == 2,
+            blundered: false,
         }
     }
 

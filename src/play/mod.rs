@@ -10,6 +10,8 @@
 mod computer;
 mod input;
 mod line;
+pub mod many;
+mod many_table;
 mod prompt;
 mod puzzle;
 mod rated;
@@ -23,8 +25,10 @@ pub use text::{
 };
 
 use crate::engine::{Branch, Code, Engine, Expand, Rel};
+use crate::solve::maxn::MaxN;
 use crate::solve::Solution;
 use line::{Line, Ply};
+use many::Many;
 use prompt::Asked;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -38,8 +42,8 @@ pub enum Seat {
 }
 
 pub struct Options {
-    /// Player 1's seat, then player 2's.
-    pub seats: [Seat; 2],
+    /// Each player's seat, player 1's first (a puzzle's player is the first).
+    pub seats: Vec<Seat>,
     /// Probability that the computer plays a random legal move instead of a best one.
     pub blunder: f64,
     pub seed: u64,
@@ -59,6 +63,8 @@ pub struct Game<'a> {
     pub starts: &'a [Branch],
     /// Each end rule as written, to say why the game ended.
     pub end_rules: Vec<String>,
+    /// For three or more players: every player's view (`engine` and `solution` are player 1's).
+    pub many: Option<Many<'a, 'a>>,
 }
 
 /// How a game stopped.
@@ -85,6 +91,8 @@ struct Table<'a, 'g, R, W> {
     rng: ChaCha8Rng,
     /// Whether hints are shown now (`h` turns them on and off).
     hints: bool,
+    /// For three or more players: the max^n outcomes valued so far.
+    maxn: Option<MaxN<'g, 'g>>,
     input: &'a mut R,
     out: &'a mut W,
 }
@@ -101,6 +109,7 @@ pub fn play<R: BufRead, W: Write>(
         opts,
         rng: ChaCha8Rng::seed_from_u64(opts.seed),
         hints: opts.hints,
+        maxn: game.many.map(|m| m.maxn()),
         input,
         out,
     };
@@ -109,11 +118,13 @@ pub fn play<R: BufRead, W: Write>(
         return Err(io::Error::other("the game has no starting position"));
     };
     t.announce_roll(start)?;
-    let mut line = Line::new(start.code, start.mover);
+    let mover = game.many.map_or(start.mover, |m| m.to_move(start.code));
+    let mut line = Line::new(start.code, mover);
     let ending = t.moves(&mut line)?;
     writeln!(t.out)?;
-    let review = match game.engine.rules.players {
-        1 => puzzle::review(game.solution, line.plies()),
+    let review = match (game.engine.rules.players, game.many) {
+        (_, Some(m)) => many_table::review(&m, line.plies()),
+        (1, _) => puzzle::review(game.solution, line.plies()),
         _ => review::review(game.solution, line.plies()),
     };
     for l in review {
@@ -131,7 +142,8 @@ enum Step {
 
 impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
     fn seat(&self, player: u8) -> Seat {
-        self.opts.seats[usize::from(player.clamp(1, 2)) - 1]
+        let k = usize::from(player.max(1)) - 1;
+        self.opts.seats.get(k).copied().unwrap_or(Seat::Computer)
     }
 
     fn intro(&mut self) -> io::Result<()> {
@@ -151,18 +163,22 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
                 puzzle::seat_line(self.seat(1) == Seat::Human)
             )?;
         } else {
-            writeln!(
-                self.out,
-                "Player 1: {}. Player 2: {}.",
-                name(self.opts.seats[0]),
-                name(self.opts.seats[1])
-            )?;
+            let seats: Vec<String> = (1..=self.players())
+                .map(|p| format!("Player {p}: {}.", name(self.seat(p))))
+                .collect();
+            writeln!(self.out, "{}", seats.join(" "))?;
+        }
+        let players = self.players();
+        if let Some(m) = &self.game.many {
+            if (1..=players).any(|p| self.seat(p) == Seat::Computer) {
+                writeln!(self.out, "{}", many_table::computer_line(m))?;
+            }
         }
         if self.opts.show_seed {
             let seed = self.opts.seed;
             writeln!(self.out, "Seed {seed} (replay with --seed {seed}).")?;
         }
-        if self.seat(1) == Seat::Human || (!self.puzzle() && self.seat(2) == Seat::Human) {
+        if (1..=players).any(|p| self.seat(p) == Seat::Human) {
             writeln!(
                 self.out,
                 "Type a move's number or name, or a command: q quit, u undo, h hints on/off, ? help."
@@ -234,7 +250,13 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
             return self.game_over(line, rel, rule, margin).map(Step::Over);
         }
         let seat = self.seat(to_move);
+        let mut blundered = false;
         let pick = match seat {
+            Seat::Computer if self.game.many.is_some() => {
+                let (k, b) = self.many_choice(to_move, &moves)?;
+                blundered = b;
+                k
+            }
             Seat::Computer => {
                 computer::choose(self.game.solution, &moves, self.opts.blunder, &mut self.rng)
             }
@@ -255,13 +277,27 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
             return Err(io::Error::other("a position that is not over has no move"));
         };
         writeln!(self.out, "Player {to_move} plays {label}.")?;
+        let next = match &self.game.many {
+            Some(m) => m.to_move(child.code),
+            None if child.kept => to_move,
+            None => 3 - to_move,
+        };
         Ok(Step::Moved(Ply {
             mover: to_move,
+            next,
             label: label.clone(),
             before: code,
             child: *child,
             by_computer: seat == Seat::Computer,
+            blundered,
         }))
+    }
+
+    /// How many players (a view's engine has two: its player and the others).
+    fn players(&self) -> u8 {
+        self.game
+            .many
+            .map_or(self.game.engine.rules.players, |m| m.players())
     }
 
     /// Whether the game is a puzzle: one player, who makes every move.
@@ -284,6 +320,9 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
             .end_rules
             .get(rule)
             .map_or("the end rule".to_string(), |r| format!("`{r}`"));
+        if self.game.many.is_some() {
+            return self.many_over(code, &why);
+        }
         let ending = match rel {
             Rel::Win => Ending::Won(to_move),
             Rel::Lose => Ending::Won(3 - to_move),
@@ -309,24 +348,29 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
             _ => format!("a tie{by}"),
         };
         writeln!(self.out, "Game over: {result}, by the rule {why}.")?;
-        if let (Ending::Won(p), Some(human)) = (ending, self.lone_human()) {
-            let line = if p == human {
+        if let Ending::Won(p) = ending {
+            self.cheer(&[p])?;
+        }
+        Ok(ending)
+    }
+
+    /// With exactly one human at the table: `You win!` when they are among `winners`, else
+    /// `The computer wins.`
+    fn cheer(&mut self, winners: &[u8]) -> io::Result<()> {
+        let humans: Vec<u8> = (1..=self.players().max(2))
+            .filter(|&p| self.seat(p) == Seat::Human)
+            .collect();
+        if let ([human], false) = (&humans[..], winners.is_empty()) {
+            let line = if winners.contains(human) {
                 "You win!"
+            } else if self.game.many.is_some() {
+                "You lose."
             } else {
                 "The computer wins."
             };
             writeln!(self.out, "{line}")?;
         }
-        Ok(ending)
-    }
-
-    /// The human's player number when exactly one side is human.
-    fn lone_human(&self) -> Option<u8> {
-        match self.opts.seats {
-            [Seat::Human, Seat::Computer] => Some(1),
-            [Seat::Computer, Seat::Human] => Some(2),
-            _ => None,
-        }
+        Ok(())
     }
 
     fn repetition(&mut self, code: Code, to_move: u8) -> io::Result<Ending> {

@@ -41,7 +41,7 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
         moves: &[(String, Child)],
         can_undo: bool,
     ) -> io::Result<Asked> {
-        self.list_moves(moves, false)?;
+        self.list_moves(to_move, moves, false)?;
         let labels: Vec<String> = moves.iter().map(|(l, _)| l.clone()).collect();
         loop {
             match self.game.engine.rules.players {
@@ -68,9 +68,9 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
                     self.hints = !self.hints;
                     let now = if self.hints { "on" } else { "off" };
                     writeln!(self.out, "Hints {now}.")?;
-                    self.list_moves(moves, false)?;
+                    self.list_moves(to_move, moves, false)?;
                 }
-                Ok(Typed::Moves) => self.list_moves(moves, true)?,
+                Ok(Typed::Moves) => self.list_moves(to_move, moves, true)?,
                 Ok(Typed::Help) => self.help()?,
                 Err(why) => writeln!(self.out, "{why}")?,
             }
@@ -97,12 +97,20 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
     /// Lists the moves: all of them when `all` or when there are at most [`LISTED`] (a
     /// few more would not be worth a line of their own), else the first [`LISTED`] and a line
     /// saying how many more there are and how to see or type them.
-    pub(super) fn list_moves(&mut self, moves: &[(String, Child)], all: bool) -> io::Result<()> {
+    pub(super) fn list_moves(
+        &mut self,
+        to_move: u8,
+        moves: &[(String, Child)],
+        all: bool,
+    ) -> io::Result<()> {
         let hints = self.hints;
-        let head = if hints {
-            "Moves, with your result after each (in N: moves until the end, counting this one):"
-        } else {
-            "Moves:"
+        let head = match (hints, &self.game.many) {
+            (true, Some(m)) => super::many_table::hints_heading(m),
+            (true, None) => {
+                "Moves, with your result after each (in N: moves until the end, counting this one):"
+                    .to_string()
+            }
+            (false, _) => "Moves:".to_string(),
         };
         writeln!(self.out, "{head}")?;
         let shown = if all || moves.len() <= LISTED + LISTED / 4 {
@@ -118,6 +126,9 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
         let num = moves.len().to_string().len();
         for (k, (label, child)) in moves[..shown].iter().enumerate() {
             let hint = match move_value(self.game.solution, *child) {
+                _ if hints && self.game.many.is_some() => {
+                    format!("  {}", self.many_hint(to_move, *child)?)
+                }
                 Some(seen) if hints => format!("  {}", value_words(self.game.engine.rules, &seen)),
                 _ => String::new(),
             };

@@ -9,7 +9,7 @@ use super::rated::move_value;
 use crate::solve::{Entry, Solution, Value};
 
 /// A result as a noun: `a win in 5`, `a loss in 6`, `a tie in 3`, `a draw`.
-fn outcome(e: &Entry) -> String {
+pub(super) fn outcome(e: &Entry) -> String {
     let noun = match e.value {
         Value::Win => "a win",
         Value::Lose => "a loss",
