@@ -106,3 +106,26 @@ fn outcome_faults_name_the_players() {
         assert!(r.stderr.contains(want), "{rule}:\n{}", r.stderr);
     }
 }
+
+/// A scored game of three whose max^n outcome leaves two players level at the top and the third
+/// behind: said as a shared top score, not as a tie for everyone.
+#[test]
+fn a_shared_top_score_is_not_a_tie_for_everyone() {
+    let src = r#"game "Score Three" {
+  players 3
+  state { pile: 0..=5 = 5  got: [0..=5; 3] = [0, 0, 0] }
+  move take(k in 1..=2) if k <= pile as "take {k}" { pile -= k  got[mover - 1] += k }
+  end if pile == 0: score each p = got[p - 1]
+}"#;
+    let r = solve_source(src, &[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let line = r
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("max^n"))
+        .unwrap_or("");
+    assert_eq!(
+        line,
+        "max^n       players 1 and 2 tie for the top score in 3 (each player picks the move best for them; tie-break: fastest)"
+    );
+}

@@ -17,6 +17,8 @@ pub struct Worth {
     pub security: Vec<Option<Entry>>,
     /// The max^n outcome (none where play can return to a position).
     pub maxn: Option<Payoff>,
+    /// Whether results are margins.
+    pub scored: bool,
 }
 
 impl Worth {
@@ -25,6 +27,7 @@ impl Worth {
             to_move: many.to_move(code),
             security: many.securities(code),
             maxn: maxn.and_then(|m| m.solve(code).ok()),
+            scored: many.scored(),
         }
     }
 
@@ -41,7 +44,7 @@ impl Worth {
         let force = self.mover().map_or("?".to_string(), |e| value_text(&e));
         let mut t = format!("player {} can force: {force}", self.to_move);
         if let Some(p) = &self.maxn {
-            t += &format!("\\nmax^n: {}", payoff_words(p));
+            t += &format!("\\nmax^n: {}", payoff_words(p, self.scored));
         }
         t
     }

@@ -7,38 +7,11 @@
 use super::common::{CliResult, Loaded};
 use super::explore::{fault_diag, report, solve_below, solve_or_exit};
 use super::io::out;
-use crate::engine::{Code, Engine, Limits, Pos};
+use super::many_text::{MaxnAt, Report, Solved};
+use crate::engine::{Code, Engine, Limits};
 use crate::rules::{view, Rules};
 use crate::solve::maxn::{better, MaxN, MaxnError, Payoff, TieBreak};
-use crate::solve::{seen_by_mover, Entry, Solution, SolveError};
-
-/// What `solve` reports for one position.
-pub(super) struct Report {
-    /// The position as player 1's view numbers it.
-    pub code: Code,
-    pub to_move: u8,
-    /// Each player's security value, for that player.
-    pub security: Vec<Option<Entry>>,
-    /// The max^n outcome under each tie-break (`None`: play can return to a position), and the
-    /// moves from here with theirs, in order.
-    pub maxn: Vec<(TieBreak, Option<MaxnAt>)>,
-}
-
-/// The max^n outcome of a position under one tie-break: its own, and each move's.
-pub(super) struct MaxnAt {
-    pub outcome: Payoff,
-    pub moves: Vec<(String, Payoff)>,
-    /// The move the tie-break picks.
-    pub best: Option<String>,
-}
-
-/// Everything solved: the views' engines and solutions, from the start.
-pub(super) struct Solved<'a, 'r> {
-    pub rules: &'r Rules,
-    pub engines: &'a [Engine<'r>],
-    pub solutions: Vec<Solution>,
-    pub tie: TieBreak,
-}
+use crate::solve::{seen_by_mover, SolveError};
 
 pub fn run(
     loaded: &Loaded,
@@ -96,18 +69,6 @@ pub fn run(
 }
 
 impl Solved<'_, '_> {
-    /// The same position in view `q` (from 0) as `code` is in player 1's view.
-    pub fn in_view(&self, q: usize, code: Code) -> Code {
-        let pos = self.engines[0].decode(code);
-        let k = self.engines[0].player_to_move(&pos);
-        let mine = usize::from(k) == q + 1;
-        self.engines[q].encode(&Pos {
-            mover: if mine { 1 } else { 2 },
-            last_mover: if mine { 2 } else { 1 },
-            ..pos
-        })
-    }
-
     /// The security values and max^n outcomes of `code` (a position of player 1's view); one the
     /// start does not reach (`--at`, named `text`) is solved on its own first.
     fn report(
@@ -120,7 +81,7 @@ impl Solved<'_, '_> {
         let to_move = self.engines[0].player_to_move(&self.engines[0].decode(code));
         let mut security = Vec::new();
         for (q, (engine, s)) in self.engines.iter().zip(&self.solutions).enumerate() {
-            let c = self.in_view(q, code);
+            let c = crate::solve::maxn::in_view(self.engines, q as u8 + 1, code);
             let e = match s.get(c) {
                 Some(e) => Some(e),
                 None => {

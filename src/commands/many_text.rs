@@ -1,36 +1,48 @@
 //! What `gamec solve` prints for a game of three or more players, as text or one JSON object:
 //! each player's security value, whether some player can force a win, and the max^n outcome with
-//! its tie-break (`many` works them out).
+//! its tie-break (`many` works them out into the `Report` defined here).
 
-use super::many::{MaxnAt, Report, Solved};
+use crate::engine::{Code, Engine};
+use crate::play::many::payoff_words;
 use crate::play::value_text;
+use crate::rules::Rules;
 use crate::solve::maxn::{Payoff, TieBreak};
-use crate::solve::{Entry, Value};
+use crate::solve::{Entry, Solution, Value};
 use serde_json::{json, Value as Json};
+
+/// What `solve` reports for one position.
+pub struct Report {
+    /// The position as player 1's view numbers it.
+    pub code: Code,
+    pub to_move: u8,
+    /// Each player's security value, for that player.
+    pub security: Vec<Option<Entry>>,
+    /// The max^n outcome under each tie-break (`None`: play can return to a position), and the
+    /// moves from here with theirs, in order.
+    pub maxn: Vec<(TieBreak, Option<MaxnAt>)>,
+}
+
+/// The max^n outcome of a position under one tie-break: its own, and each move's.
+pub struct MaxnAt {
+    pub outcome: Payoff,
+    pub moves: Vec<(String, Payoff)>,
+    /// The move the tie-break picks.
+    pub best: Option<String>,
+}
+
+/// Everything solved: the views' engines and solutions, from the start.
+pub struct Solved<'a, 'r> {
+    pub rules: &'r Rules,
+    pub engines: &'a [Engine<'r>],
+    pub solutions: Vec<Solution>,
+    pub tie: TieBreak,
+}
 
 /// Whether some player can force a win (else the position is one Propp calls queer).
 fn someone_wins(r: &Report) -> bool {
     r.security
         .iter()
         .any(|e| e.is_some_and(|e| e.value == Value::Win))
-}
-
-/// A max^n outcome in words: `player 2 wins in 2`, `player 1 wins by 3 in 9` (`scored`: results
-/// are margins), `no one wins (a tie) in 4`.
-pub(super) fn payoff_text(p: &Payoff, scored: bool) -> String {
-    let r = p.remoteness;
-    match p.winners()[..] {
-        [q] if scored => {
-            let by = p.results[usize::from(q) - 1];
-            format!("player {q} wins by {by} in {r}")
-        }
-        [q] => format!("player {q} wins in {r}"),
-        [] => format!("no one wins (a tie) in {r}"),
-        ref qs => {
-            let names: Vec<String> = qs.iter().map(|q| format!("player {q}")).collect();
-            format!("{} win in {r}", names.join(" and "))
-        }
-    }
 }
 
 /// The position's line (and board), with whose turn it is in words.
@@ -67,7 +79,7 @@ fn tie_break_lines(s: &Solved, r: &Report) -> String {
     t += &format!(
         "{:<12}{} (each player picks the move best for them; tie-break: {})\n",
         "max^n",
-        payoff_text(&m.outcome, s.rules.scored),
+        payoff_words(&m.outcome, s.rules.scored),
         s.tie.name()
     );
     if let Some(best) = &m.best {
@@ -84,7 +96,7 @@ fn tie_break_lines(s: &Solved, r: &Report) -> String {
     {
         let each: Vec<String> = winners
             .iter()
-            .map(|(k, o)| format!("{}: {}", k.name(), payoff_text(&o.outcome, s.rules.scored)))
+            .map(|(k, o)| format!("{}: {}", k.name(), payoff_words(&o.outcome, s.rules.scored)))
             .collect();
         t += &format!(
             "{:<12}decides who wins here: {}\n",

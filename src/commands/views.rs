@@ -78,7 +78,7 @@ pub fn worth(many: &Many, maxn: Option<&mut MaxN>, code: Code) -> (Option<Entry>
         .collect();
     let security = format!("security {}", each.join(", "));
     let words = match maxn.and_then(|m| m.solve(code).ok()) {
-        Some(p) => format!("max^n {}; {security}", payoff_words(&p)),
+        Some(p) => format!("max^n {}; {security}", payoff_words(&p, many.scored())),
         None => security,
     };
     (many.security(mover, code), words)

@@ -4,7 +4,7 @@
 //! move (`solve::maxn`) are read. Positions are always player 1's view's codes; who is to move
 //! is the position's hidden turn.
 
-use crate::engine::{Child, Code, Engine, Pos};
+use crate::engine::{Child, Code, Engine};
 use crate::solve::maxn::{better, MaxN, MaxnError, Payoff, TieBreak};
 use crate::solve::{rank, seen_by_mover, Entry, Solution};
 use rand::Rng;
@@ -39,13 +39,12 @@ impl<'a, 'r> Many<'a, 'r> {
 
     /// The same position in player `q`'s view (from 1) as `code` is in player 1's.
     pub fn in_view(&self, q: u8, code: Code) -> Code {
-        let pos = self.engines[0].decode(code);
-        let mine = self.engines[0].player_to_move(&pos) == q;
-        self.engines[usize::from(q) - 1].encode(&Pos {
-            mover: if mine { 1 } else { 2 },
-            last_mover: if mine { 2 } else { 1 },
-            ..pos
-        })
+        crate::solve::maxn::in_view(self.engines, q, code)
+    }
+
+    /// Whether results are margins (a scored game).
+    pub fn scored(&self) -> bool {
+        self.engines[0].rules.scored
     }
 
     /// Player `q`'s security value at `code`, for `q` (`None` if it was not solved).
@@ -143,13 +142,15 @@ pub fn choose(
 
 /// A max^n outcome in words: `player 2 wins in 2`, `player 1 wins by 3 in 9`, `no one wins (a
 /// tie) in 4`, `players 1 and 3 win in 5`, `players 1 and 2 tie for the top score in 3`.
-pub fn payoff_words(p: &Payoff) -> String {
+/// In a `scored` game the results are margins, and a win says by how much.
+pub fn payoff_words(p: &Payoff, scored: bool) -> String {
     let r = p.remoteness;
     match p.winners()[..] {
-        [q] => match p.results[usize::from(q) - 1] {
-            1 => format!("player {q} wins in {r}"),
-            by => format!("player {q} wins by {by} in {r}"),
-        },
+        [q] if scored => {
+            let by = p.results[usize::from(q) - 1];
+            format!("player {q} wins by {by} in {r}")
+        }
+        [q] => format!("player {q} wins in {r}"),
         [] if p.results.iter().all(|&x| x == 0) => format!("no one wins (a tie) in {r}"),
         // In a scored game, the players whose margin is 0 share the top score.
         [] => format!("{} tie for the top score in {r}", players_words(&tied(p))),
@@ -186,12 +187,28 @@ mod tests {
             results,
             remoteness: 4,
         };
-        assert_eq!(payoff_words(&p(vec![-1, 1, -1])), "player 2 wins in 4");
-        assert_eq!(payoff_words(&p(vec![3, -3, -5])), "player 1 wins by 3 in 4");
-        assert_eq!(payoff_words(&p(vec![0, 0, 0])), "no one wins (a tie) in 4");
-        assert_eq!(payoff_words(&p(vec![1, -1, 1])), "players 1 and 3 win in 4");
         assert_eq!(
-            payoff_words(&p(vec![0, -2, 0])),
+            payoff_words(&p(vec![-1, 1, -1]), false),
+            "player 2 wins in 4"
+        );
+        assert_eq!(
+            payoff_words(&p(vec![3, -3, -5]), true),
+            "player 1 wins by 3 in 4"
+        );
+        assert_eq!(
+            payoff_words(&p(vec![1, -1, -5]), true),
+            "player 1 wins by 1 in 4"
+        );
+        assert_eq!(
+            payoff_words(&p(vec![0, 0, 0]), false),
+            "no one wins (a tie) in 4"
+        );
+        assert_eq!(
+            payoff_words(&p(vec![1, -1, 1]), false),
+            "players 1 and 3 win in 4"
+        );
+        assert_eq!(
+            payoff_words(&p(vec![0, -2, 0]), true),
             "players 1 and 3 tie for the top score in 4"
         );
         assert_eq!(players_words(&[1, 2, 4]), "players 1, 2 and 4");

@@ -70,7 +70,7 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
             return Ok(format!("you can force {force}"));
         }
         Ok(match move_payoff(m, child).map_err(failed)? {
-            Some(p) => format!("{}; you can force {force}", payoff_words(&p)),
+            Some(p) => format!("{}; you can force {force}", payoff_words(&p, many.scored())),
             None => format!("you can force {force}"),
         })
     }

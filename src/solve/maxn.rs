@@ -208,16 +208,11 @@ impl<'a, 'r> MaxN<'a, 'r> {
 
     /// An end position's result for every player, each from their own view's end rules.
     fn end(&mut self, code: Code) -> Result<Payoff, MaxnError> {
-        let pos = self.views[0].decode(code);
-        let to_move = pos.slots[self.turn_slot];
+        let to_move = self.mover(code);
         let mut results = Vec::with_capacity(self.views.len());
         for (q, view) in (1..).zip(self.views) {
             let mine = to_move == q;
-            let at = view.encode(&Pos {
-                slots: pos.slots.clone(),
-                mover: if mine { 1 } else { 2 },
-                last_mover: if mine { 2 } else { 1 },
-            });
+            let at = in_view(self.views, q, code);
             let e = view
                 .expand(at, &mut self.scratch, |_, _, _| {})
                 .map_err(|f| MaxnError::Solve(super::SolveError::Fault(f, code)))?;
@@ -243,6 +238,18 @@ impl<'a, 'r> MaxN<'a, 'r> {
     pub fn better(&self, mover: u8, a: &Payoff, b: &Payoff) -> bool {
         better(self.tie, mover, a, b)
     }
+}
+
+/// The same position in view `q` (from 1) of `views` as `code` is in player 1's view: the
+/// slots, hidden turn included, are the same; the view's turn is `q`'s side or the others'.
+pub fn in_view(views: &[Engine], q: u8, code: Code) -> Code {
+    let pos = views[0].decode(code);
+    let mine = views[0].player_to_move(&pos) == q;
+    views[usize::from(q) - 1].encode(&Pos {
+        mover: if mine { 1 } else { 2 },
+        last_mover: if mine { 2 } else { 1 },
+        ..pos
+    })
 }
 
 /// Whether `a` is a better choice than `b` for `mover` under tie-break `tie`: their own result
