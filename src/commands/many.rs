@@ -10,7 +10,7 @@ use super::io::out;
 use super::many_text::{MaxnAt, Report, Solved};
 use crate::engine::{Code, Engine, Limits};
 use crate::rules::{view, Rules};
-use crate::solve::maxn::{better, MaxN, MaxnError, Payoff, TieBreak};
+use crate::solve::maxn::{MaxN, MaxnError, Payoff, TieBreak};
 use crate::solve::{seen_by_mover, SolveError};
 
 pub fn run(
@@ -158,13 +158,8 @@ impl Solved<'_, '_> {
                 },
             ));
         }
-        let mut best: Option<&(String, Payoff)> = None;
-        for mv in &moves {
-            if best.is_none_or(|b| better(tie, mover, &mv.1, &b.1)) {
-                best = Some(mv);
-            }
-        }
-        let best = best.map(|b| b.0.clone());
+        let payoffs: Vec<Payoff> = moves.iter().map(|(_, p)| p.clone()).collect();
+        let best = crate::play::many::maxn_pick(tie, mover, &payoffs).map(|k| moves[k].0.clone());
         Ok(Some(MaxnAt {
             outcome,
             moves,
