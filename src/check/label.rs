@@ -98,20 +98,26 @@ pub(super) fn label_needs(moves: &[CMove]) -> (bool, bool) {
 /// Whether the labels must be worked out while exploring, to find a label that fails or two
 /// moves of a position with the same label: unless every family's labels are its parameters
 /// written plainly (`{n}`, `square(r, c)` of parameters that are never negative), each followed
-/// by the end or by a character no number or square name has, and the families' fixed starts
-/// tell them apart. Then no label can fail and no two moves can share one.
+/// by the end or by a character no number or square name has, and the families' fixed starts,
+/// or their fixed ends, tell them apart (`left {r} {c}` and `right {r} {c}`, or `{r} {c} left`
+/// and `{r} {c} right`). Then no label can fail and no two moves can share one.
 fn labels_checked(moves: &[CMove]) -> bool {
-    let shapes: Option<Vec<(String, bool)>> = moves.iter().map(shape).collect();
+    let shapes: Option<Vec<Shape>> = moves.iter().map(shape).collect();
     let Some(shapes) = shapes else {
         return true;
     };
-    for (i, (a, a_const)) in shapes.iter().enumerate() {
-        for (b, b_const) in &shapes[i + 1..] {
-            let apart = !(a.starts_with(b.as_str()) || b.starts_with(a.as_str()))
-                || (*a_const && *b_const && a != b)
-                || (*a_const && b.len() > a.len())
-                || (*b_const && a.len() > b.len());
-            if !apart {
+    for (i, a) in shapes.iter().enumerate() {
+        for b in &shapes[i + 1..] {
+            let (x, y) = (&a.start, &b.start);
+            let starts_apart = !(x.starts_with(y.as_str()) || y.starts_with(x.as_str()))
+                || (a.constant && b.constant && x != y)
+                || (a.constant && y.len() > x.len())
+                || (b.constant && x.len() > y.len());
+            // Every label of a family ends with its fixed end: two ends neither of which ends
+            // the other cannot end one label.
+            let (x, y) = (&a.end, &b.end);
+            let ends_apart = !(x.ends_with(y.as_str()) || y.ends_with(x.as_str()));
+            if !starts_apart && !ends_apart {
                 return true;
             }
         }
@@ -119,15 +125,31 @@ fn labels_checked(moves: &[CMove]) -> bool {
     false
 }
 
-/// A family's labels' fixed start, and whether that is the whole label, when its labels can
-/// neither fail nor repeat.
-fn shape(m: &CMove) -> Option<(String, bool)> {
+/// A family's labels' fixed start and end (the text before the first brace, after the last),
+/// and whether that is the whole label.
+struct Shape {
+    start: String,
+    end: String,
+    constant: bool,
+}
+
+/// A family's labels' shape, when they can neither fail nor repeat.
+fn shape(m: &CMove) -> Option<Shape> {
     let Some(parts) = &m.label else {
         let start = match m.params.is_empty() {
             true => m.name.clone(),
             false => format!("{} ", m.name),
         };
-        return Some((start, m.params.is_empty()));
+        // `take 1 2`: the last parameter ends the label.
+        let end = match m.params.is_empty() {
+            true => m.name.clone(),
+            false => String::new(),
+        };
+        return Some(Shape {
+            start,
+            end,
+            constant: m.params.is_empty(),
+        });
     };
     let fixed: String = parts
         .iter()
@@ -173,5 +195,19 @@ fn shape(m: &CMove) -> Option<(String, bool)> {
         }
     }
     let constant = parts.iter().all(|p| matches!(p, LabelPart::Text(_)));
-    (shown.iter().all(|s| *s) && (!constant || m.params.is_empty())).then_some((fixed, constant))
+    let mut end: Vec<&str> = parts
+        .iter()
+        .rev()
+        .map_while(|p| match p {
+            LabelPart::Text(t) => Some(t.as_str()),
+            _ => None,
+        })
+        .collect();
+    end.reverse();
+    let shape = Shape {
+        start: fixed,
+        end: end.concat(),
+        constant,
+    };
+    (shown.iter().all(|s| *s) && (!constant || m.params.is_empty())).then_some(shape)
 }
