@@ -257,14 +257,10 @@ fn two_threads_find_and_value_at_once_to_the_same_answers() {
             lowers,
         ),
         ("chomp.game", &[], lowers),
-        // Its labels ("take {n} from the first", "... from both") all start "take ": they are
-        // checked for repeats position by position, which only the general path does, so the
-        // sweep stays on one thread and says so.
-        (
-            "wythoff.game",
-            &[],
-            "order       in the order of position numbers, which every move lowers, one thread",
-        ),
+        // Its labels ("take {n} from the first", "... from both") all start "take " but end
+        // apart, so they need no check for repeats (which only the general path does, on one
+        // thread): found and valued at once on two.
+        ("wythoff.game", &[], lowers),
         // Depth-first runs on one thread whatever --threads says, and says why.
         (
             "one_die.game",

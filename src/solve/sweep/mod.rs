@@ -34,6 +34,9 @@ const BUFFER_BYTES: u64 = 1 << 22;
 /// Position numbers below which a sweep on one thread is not worth compiling kernels for.
 const SHORT_SWEEP: u64 = 1 << 16;
 
+/// Numbers a sweep may read for each position `--max-positions` allows.
+const SPARSE: u64 = 64;
+
 /// A sweep under way.
 struct Sweep<'e, 'r> {
     engine: &'e Engine<'r>,
@@ -72,8 +75,7 @@ pub(super) fn solve(
     // Read before the table is allocated: under an address-space limit the table's reservation
     // would otherwise be counted twice.
     let budget = memory::byte_budget();
-    let mut store = Store::for_space(engine.space, engine.hashed)?;
-    if matches!(store, Store::Sparse(_)) || roots.is_empty() {
+    if roots.is_empty() {
         return Ok(None);
     }
     let Some(down) = direction(engine, roots) else {
@@ -86,10 +88,17 @@ pub(super) fn solve(
         true => (0, roots.iter().copied().max().unwrap_or(0)),
         false => (roots.iter().copied().min().unwrap_or(0), engine.space - 1),
     };
-    if hi - lo >= MAX_SWEPT {
+    // A sweep reads every number from the roots to the end; where the positions allowed are
+    // far fewer than those numbers, the reachable ones are sparse among them (a two-position
+    // test game numbered over 235 million codes took minutes of a debug build's sweep).
+    if hi - lo >= MAX_SWEPT || (hi - lo) / SPARSE > limit {
         return Ok(None);
     }
-    // The table is allocated already; the sweep needs its buffers beside it, within the memory
+    let mut store = Store::for_space(engine.space, engine.hashed)?;
+    if matches!(store, Store::Sparse(_)) {
+        return Ok(None);
+    }
+    // The table is allocated now; the sweep needs its buffers beside it, within the memory
     // the depth-first solver would be given (which reports what does not fit).
     let table = engine.space.saturating_mul(DENSE_BYTES_PER_CODE);
     if table.saturating_add(BUFFER_BYTES) > budget {
