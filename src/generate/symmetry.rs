@@ -65,7 +65,8 @@ impl<R: Rng> Gen<'_, R> {
             .cloned()
             .collect();
         let mut extra = String::new();
-        if let (true, Some(v)) = (self.chance(0.25), self.pick(&swappable).cloned()) {
+        let odds = if self.many() { 0.01 } else { 0.25 };
+        if let (true, Some(v)) = (self.chance(odds), self.pick(&swappable).cloned()) {
             let (var, shape, lo, hi, names) = (v.name, v.shape, v.lo_v, v.hi_v, v.values);
             let a = self.int_in(lo, hi);
             let b = if a == hi { lo } else { self.int_in(a + 1, hi) };
