@@ -6,19 +6,26 @@ use super::Config;
 use rand::Rng;
 
 pub(super) fn game(rng: &mut impl Rng, cfg: &Config) -> String {
-    if !cfg.extreme && rng.gen_bool(0.05) {
+    if !cfg.extreme && cfg.players.is_none() && rng.gen_bool(0.05) {
         return long_game(rng);
     }
-    if rng.gen_bool(0.06) {
-        return super::symmetry::symmetric_game(rng);
+    if rng.gen_bool(if cfg.players.is_some() { 0.15 } else { 0.06 }) {
+        let src = super::symmetry::symmetric_game(rng);
+        return match cfg.players {
+            Some(n) => super::symmetry::for_many_players(&src, n),
+            None if rng.gen_bool(0.2) => {
+                super::symmetry::for_many_players(&src, rng.gen_range(3..=4))
+            }
+            None => src,
+        };
     }
-    let solo = rng.gen_bool(0.12);
-    let many = !solo && rng.gen_bool(0.12);
+    let solo = cfg.players.is_none() && rng.gen_bool(0.12);
+    let many = cfg.players.is_some() || (!solo && rng.gen_bool(0.12));
     let mut g = Gen::new(rng, cfg);
     g.profile.solo = solo;
     if many {
         // Whose turn it is always matters with many players: there is no impartial game.
-        g.profile.players = g.int_in(3, 4) as u8;
+        g.profile.players = cfg.players.unwrap_or_else(|| g.int_in(3, 4) as u8);
         g.profile.impartial = false;
     }
     let mut out = format!("game \"Generated {}\" {{\n", g.int_in(1, 9999));

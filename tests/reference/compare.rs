@@ -113,7 +113,7 @@ pub fn compare(src: &str, sets: &[SetArg]) -> Result<Case, String> {
         ));
     }
     if rules.players > 2 {
-        return many::compare_many(&game, src, sets);
+        return many::compare_many(&game, &rules, src, sets);
     }
     let engine = Engine::new(&rules);
     let graph = match rf::explore(&game, LIMIT) {

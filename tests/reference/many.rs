@@ -1,13 +1,20 @@
 //! One differential case of a game of three or more players: what `gamec solve --json` prints
 //! for the start (every player's security value, whether some player can force a win, and the
 //! max^n outcome, best move and each move's outcome under every tie-break), or the run-time error
-//! it stops with, against the reference interpreter's own values (`gamec::reference::many`).
+//! it stops with, against the reference interpreter's own values (`gamec::reference::many`);
+//! and every position's security values, as each player's view of the game (`rules::view`)
+//! numbers and solves it.
 
 use crate::compare::{Case, LIMIT};
 use gamec::check::SetArg;
+use gamec::engine::{Engine, Pos};
 use gamec::reference::many::{self, TieBreak};
 use gamec::reference::{self as rf, FaultKind};
+use gamec::rules::view::{self, MOVED_LAST, TO_MOVE};
+use gamec::rules::Rules;
+use gamec::solve::{self, seen_by_mover};
 use serde_json::{json, Value as Json};
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -59,7 +66,12 @@ pub fn solve_json(src: &str, sets: &[SetArg]) -> (Option<i32>, String, String) {
 
 /// A game of `players` (3 or more) players, explored and valued by the reference, against
 /// `gamec solve --json`.
-pub fn compare_many(game: &rf::Game, src: &str, sets: &[SetArg]) -> Result<Case, String> {
+pub fn compare_many(
+    game: &rf::Game,
+    rules: &Rules,
+    src: &str,
+    sets: &[SetArg],
+) -> Result<Case, String> {
     let n = game.players;
     let graph = match rf::explore(game, LIMIT) {
         Err(rf::Error::TooManyPositions(_)) => return Ok(Case::Skipped("too many".into())),
@@ -97,6 +109,7 @@ pub fn compare_many(game: &rf::Game, src: &str, sets: &[SetArg]) -> Result<Case,
     if status != Some(0) {
         return Err(format!("gamec fails (exit {status:?}):\n{stderr}"));
     }
+    every_position(rules, &graph, &security)?;
     let j: Json = serde_json::from_str(&stdout).map_err(|e| format!("JSON: {e}\n{stdout}"))?;
     let [(start, _)] = graph.starts[..] else {
         return Err(format!("starts: {:?}", graph.starts));
@@ -188,4 +201,87 @@ fn maxn_json(game: &rf::Game, g: &rf::Graph, start: usize, tie: TieBreak) -> Res
         })
         .collect();
     Ok(j)
+}
+
+/// Each player's view of the game (`rules::view`), solved from the start: every position of the
+/// reference's graph, numbered as the view numbers it, has that player's security value there;
+/// positions the view merges (alike by symmetry, or differing only in who moved last when no
+/// rule asks) have equal values; the view counts as many positions as the reference's map to.
+fn every_position(
+    rules: &Rules,
+    graph: &rf::Graph,
+    security: &[Vec<many::Security>],
+) -> Result<(), String> {
+    for p in 1..=rules.players {
+        let v = view::coalition(rules, p);
+        let engine = Engine::new(&v);
+        let starts = engine
+            .starts()
+            .map_err(|f| format!("view {p}: the start fails: {f:?}"))?;
+        let roots: Vec<u64> = starts.iter().map(|b| b.code).collect();
+        let solved = solve::solve(&engine, &roots, LIMIT as u64 + 1)
+            .map_err(|e| format!("view {p}: {e:?}"))?;
+        let mine = &security[usize::from(p) - 1];
+        let mut seen: BTreeMap<u64, usize> = BTreeMap::new();
+        for (i, pos) in graph.positions.iter().enumerate() {
+            let ours = pos.mover == p;
+            let code = view_code(&engine, &v, pos, ours)?;
+            let want = mine[i];
+            let class = engine.canonical(code);
+            if let Some(&j) = seen.get(&class) {
+                if mine[j] != want {
+                    return Err(format!(
+                        "view {p} merges {pos:?} ({want:?}) and {:?} ({:?})",
+                        graph.positions[j], mine[j]
+                    ));
+                }
+            }
+            seen.insert(class, i);
+            let e = solved
+                .get(code)
+                .ok_or_else(|| format!("view {p} has no value for {pos:?}"))?;
+            let e = seen_by_mover(e, ours);
+            let want_v = crate::compare::value_of(want.value);
+            if (e.value, e.remoteness, e.margin) != (want_v, want.remoteness, want.margin) {
+                return Err(format!(
+                    "player {p}'s security value at {pos:?}: view {:?} {:?} {:?}, reference {want:?}",
+                    e.value, e.remoteness, e.margin
+                ));
+            }
+        }
+        if solved.positions != seen.len() as u64 {
+            return Err(format!(
+                "view {p} counts {} positions; the reference's {} map to {}",
+                solved.positions,
+                graph.positions.len(),
+                seen.len()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The number view `v` gives a reference position: the file's variables, then who is to move
+/// and (if the view records it) who moved last; the view's turn is the player's side's or the
+/// others'.
+fn view_code(engine: &Engine, v: &Rules, pos: &rf::Position, ours: bool) -> Result<u64, String> {
+    let mut slots = vec![0i64; v.slot_ranges.len()];
+    for var in &v.vars {
+        let values = match var.name.as_str() {
+            TO_MOVE => vec![i64::from(pos.mover)],
+            MOVED_LAST => vec![i64::from(pos.last_mover)],
+            name => pos.vars.get(name).cloned().ok_or(format!("no `{name}`"))?,
+        };
+        if values.len() != var.len as usize {
+            return Err(format!("`{}` has {} values", var.name, values.len()));
+        }
+        for (k, x) in values.iter().enumerate() {
+            slots[var.base as usize + k] = *x;
+        }
+    }
+    Ok(engine.encode(&Pos {
+        slots,
+        mover: if ours { 1 } else { 2 },
+        last_mover: if ours { 2 } else { 1 },
+    }))
 }
