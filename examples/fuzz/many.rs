@@ -80,7 +80,12 @@ fn solved(engines: &[Engine], src: &str) -> Result<Result<Answer, Failed>, Strin
             .with_max_steps(MAX_STEPS)
             .with_compiled(false);
         let fast = solve::solve(engine, &roots, MAX_POSITIONS);
-        let slow = solve::solve_explicit(&interpreted, &roots, MAX_POSITIONS);
+        // Solved again only if it solved: a failing game can take seconds a solve (up to the
+        // steps), and the views are as many as the players.
+        let slow = match &fast {
+            Ok(_) => solve::solve_explicit(&interpreted, &roots, MAX_POSITIONS),
+            Err(_) => Err(SolveError::Limit(0)),
+        };
         let s = match (fast, slow) {
             (Ok(a), Ok(b)) => {
                 agree(&a, &b, &roots).map_err(|e| format!("player {q}'s view: {e}"))?;
