@@ -1,7 +1,9 @@
 //! Differential tests: random small sequential games (from `gamec::generate`) are run by the
 //! reference interpreter (`gamec::reference`) and by the engine with both solvers, and must agree
 //! on every run-time error, every position's value, remoteness and Grundy value, the starting
-//! distribution, the exact win probabilities and the number of positions.
+//! distribution, the exact win probabilities and the number of positions. A game of three or
+//! more players is compared with what `gamec solve --json` prints for its start: every player's
+//! security value and every tie-break's max^n outcome (`reference/many.rs`).
 //!
 //! The run is seeded, so it is the same every time; `PROPTEST_CASES=N` runs more cases. A failure
 //! prints the game's source and `--set` values; keep it below as a regression case.
@@ -121,7 +123,7 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
                     Case::NotCompiled(codes) => format!("not compiled: {codes}"),
                     other => format!("{other:?}"),
                 };
-                if key.starts_with("Solved") {
+                if key.starts_with("Solved") || key.starts_with("Many") {
                     for c in CONSTRUCTS {
                         if src.contains(c) {
                             *uses.borrow_mut().entry(c).or_default() += 1;
@@ -169,6 +171,12 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
     );
     assert!(count(&|k| k.contains("chance: true")) > 0, "{tally:?}");
     assert!(count(&|k| k.starts_with("BothFailed")) > 0, "{tally:?}");
+    // Games of three or more players, compared with `gamec solve --json`.
+    assert!(count(&|k| k.starts_with("Many")) > 0, "{tally:?}");
+    assert!(
+        count(&|k| k.starts_with("Many { players: 4")) > 0,
+        "{tally:?}"
+    );
     let uses = uses.into_inner();
     println!("solved games using: {uses:?}");
     for c in CONSTRUCTS {
@@ -179,8 +187,50 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
     }
 }
 
+/// Games of three and four players only (a fifth as many cases as above): every one that solves
+/// agrees with the reference, at the start as `gamec solve --json` prints it and at every
+/// position in each player's view; and some of them loop, give scores or declare a symmetry.
+#[test]
+fn games_of_many_players_agree_with_the_reference() {
+    let mut tally: BTreeMap<String, u32> = BTreeMap::new();
+    for seed in 0..u64::from(cases() / 5) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x6d61_6e79);
+        let cfg = gamec::generate::Config::many(3 + (seed % 2) as u8);
+        let src = gamec::generate::sequential_game(&mut rng, &cfg);
+        let sets = random_sets(&src, &mut rng);
+        match compare(&src, &sets) {
+            Ok(Case::NotCompiled(codes)) => {
+                *tally.entry(format!("not compiled: {codes}")).or_default() += 1
+            }
+            Ok(case) => *tally.entry(format!("{case:?}")).or_default() += 1,
+            Err(why) => panic!("seed {seed}, sets {sets:?}\n{src}\n{why}"),
+        }
+    }
+    for (k, n) in &tally {
+        println!("{n:6}  {k}");
+    }
+    let count = |f: &dyn Fn(&str) -> bool| -> u32 {
+        tally.iter().filter(|(k, _)| f(k)).map(|(_, n)| n).sum()
+    };
+    let total = count(&|_| true);
+    assert!(count(&|k| k.starts_with("Many")) * 3 > total, "{tally:?}");
+    for what in [
+        "loopy: true",
+        "scored: true",
+        "symmetry: true",
+        "players: 3",
+        "players: 4",
+    ] {
+        assert!(
+            count(&|k| k.starts_with("Many") && k.contains(what)) > 0,
+            "{what}: {tally:?}"
+        );
+    }
+    assert!(count(&|k| k.starts_with("BothFailed")) > 0, "{tally:?}");
+}
+
 /// Text that shows a game uses a construct added after the first differential tests.
-const CONSTRUCTS: [&str; 22] = [
+const CONSTRUCTS: [&str; 24] = [
     "  def ",
     " then ",
     ": if ",
@@ -203,6 +253,8 @@ const CONSTRUCTS: [&str; 22] = [
     " % 2}",
     "players 1",
     "score each ",
+    "players 3",
+    "players 4",
 ];
 
 // ---------------------------------------------------------------- regressions found by the above

@@ -9,6 +9,8 @@ use rand_chacha::ChaCha8Rng;
 const SEQUENTIAL: &[&str] = &[
     "about ",
     "players 2",
+    "players 3",
+    "players 4",
     "first mover ",
     ": bool = ",
     "option ",

@@ -196,3 +196,40 @@ fn toads_and_frogs_with_words_is_a_win_in_11_for_either_side() {
     let names: Vec<&str> = moves.iter().map(|m| m.4.as_str()).collect();
     assert_eq!(names, ["slide 0", "jump 2"]);
 }
+
+/// Three-player Nim from heaps 1 and 2, a position Propp calls queer: no player can force a win
+/// (player 3 loses soonest), and max^n's winner depends on the tie-break (player 2 when each
+/// player hurries or hurts the others, player 3 when a loser delays). gamec's answers, pinned in
+/// tests/many_players.rs, come from its own views of the game; these are the reference's.
+#[test]
+fn three_player_nim_from_one_and_two_is_queer() {
+    use rf::many::{maxn, security, TieBreak};
+    let src = std::fs::read_to_string(game_path("three_player_nim.game")).expect("shipped game");
+    let sets = sets(&[("piles", "1,2")]);
+    let Some((ast, _)) = gamec::compile(&src, &sets).0 else {
+        panic!("does not compile");
+    };
+    let game = rf::Game::new(&ast, &sets).expect("the reference accepts it");
+    let graph = rf::explore(&game, 1000).expect("explores");
+    let start = graph.starts[0].0;
+    let values: Vec<(Value, Option<u32>)> = (1..=3)
+        .map(|p| {
+            let s = security(&game, &graph, p).expect("solves")[start];
+            (s.value, s.remoteness)
+        })
+        .collect();
+    let lose = |r| (Value::Lose, Some(r));
+    assert_eq!(values, [lose(3), lose(3), lose(2)]);
+    for (tie, results, remoteness, chosen) in [
+        (TieBreak::Fastest, [-1, 1, -1], 2, 0),
+        (TieBreak::Delay, [-1, -1, 1], 3, 1),
+        (TieBreak::Paranoid, [-1, 1, -1], 2, 0),
+    ] {
+        let m = maxn(&game, &graph, tie)
+            .expect("no fault")
+            .expect("no cycle");
+        assert_eq!(m[start].payoff.results, results, "{tie:?}");
+        assert_eq!(m[start].payoff.remoteness, remoteness, "{tie:?}");
+        assert_eq!(m[start].chosen, Some(chosen), "{tie:?}");
+    }
+}

@@ -2,9 +2,10 @@
 //! every diagnostic), then for a sequential game the setup, both solvers with small limits
 //! (which must agree with each other) and a short scripted game against the computer; for a
 //! throw game the exact 2-player solution, the elimination chain for a few player counts and a
-//! short scripted match. The compiled rules solve, each of their expansions checked against the
-//! interpreter's (a difference is a panic); the retrograde solver runs the interpreter alone.
-//! Panics are the caller's to catch.
+//! short scripted match; a sequential game of three or more players goes through each player's
+//! view and max^n, checked against the reference interpreter (`many`). The compiled rules solve,
+//! each of their expansions checked against the interpreter's (a difference is a panic); the
+//! retrograde solver runs the interpreter alone. Panics are the caller's to catch.
 
 use gamec::commands::explore::fault_diag;
 use gamec::diag::{render, RenderStyle};
@@ -65,6 +66,9 @@ pub fn run(src: &str, seed: u64) -> Result<Outcome, String> {
     match compiled {
         None if !diags.has_errors() => Err("no game and no error".into()),
         None => Ok(Outcome::Refused),
+        Some((ast, Compiled::Sequential(rules))) if rules.players > 2 => {
+            crate::many::run(&ast, &rules, src)
+        }
         Some((_, Compiled::Sequential(rules))) => {
             let engine = Engine::new(&rules).with_max_steps(MAX_STEPS);
             sequential(&engine, src, seed)
@@ -288,7 +292,7 @@ fn tiers_agree(engine: &Engine, s: &Solution, roots: &[u64], cheap: bool) -> Res
 }
 
 /// The depth-first and the retrograde solver give every start the same value.
-fn agree(a: &Solution, b: &Solution, roots: &[u64]) -> Result<(), String> {
+pub fn agree(a: &Solution, b: &Solution, roots: &[u64]) -> Result<(), String> {
     for &r in roots {
         let (x, y) = (a.get(r), b.get(r));
         let same = match (x, y) {

@@ -39,7 +39,10 @@ impl<R: Rng> Gen<'_, R> {
         };
         let place = match &v.shape {
             Shape::Scalar => v.name.clone(),
-            Shape::PerPlayer => format!("{}[{}]", v.name, self.int_in(1, 2)),
+            Shape::PerPlayer => {
+                let k = self.int_in(1, i64::from(self.profile.players));
+                format!("{}[{k}]", v.name)
+            }
             Shape::Array(_) => format!("{}[{}]", v.name, self.int_in(0, 1)),
             Shape::Grid { .. } => format!("{}[0, 0]", v.name),
         };
@@ -165,7 +168,11 @@ impl<R: Rng> Gen<'_, R> {
     }
 
     fn plain_outcome(&mut self) -> String {
-        let wl = |g: &mut Self| if g.chance(0.5) { "wins" } else { "loses" };
+        // With many players, an outcome naming only the loser is refused (now and then one).
+        let wl = |g: &mut Self| match g.chance(0.5) && g.refused(0.02) {
+            true => "loses",
+            false => "wins",
+        };
         if self.profile.solo {
             // Now and then an outcome a one-player game refuses.
             return match self.int_in(0, 40) {
@@ -200,6 +207,14 @@ impl<R: Rng> Gen<'_, R> {
         let per_player = self.per_player_vars();
         let cond = match self.int_in(0, 4) {
             0 => format!("{w} == {}", self.player(1)),
+            // With many players `3 - w` is no player for some: the best of the others instead.
+            2 if self.many() && !per_player.is_empty() => {
+                let v = self.pick(&per_player).map(|v| v.name.clone());
+                let v = v.unwrap_or_default();
+                format!(
+                    "{v}[{w}] == max({v}) and {w} == first(q in players where {v}[q] == max({v}))"
+                )
+            }
             1 => format!("({w} == 1) == {}", self.cond(1)),
             2 if !per_player.is_empty() => {
                 let v = self.pick(&per_player).map(|v| v.name.clone());
@@ -208,6 +223,7 @@ impl<R: Rng> Gen<'_, R> {
                     "{v}[{w}] > {v}[3 - {w}] or ({v}[{w}] == {v}[3 - {w}] and {w} == last mover)"
                 )
             }
+            3 if self.many() && self.chance(0.8) => format!("{w} == last mover"),
             3 => format!("{w} != {}", self.player(1)),
             _ => {
                 self.locals.push(Local {

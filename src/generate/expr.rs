@@ -130,7 +130,7 @@ impl<R: Rng> Gen<'_, R> {
                     }
                 }
                 8 if self.turn() => {
-                    let who: &[&str] = match self.profile.solo {
+                    let who: &[&str] = match self.profile.solo || !self.refused(0.01) {
                         true => &["mover", "last mover"],
                         false => &["mover", "opponent", "last mover"],
                     };
@@ -207,7 +207,7 @@ impl<R: Rng> Gen<'_, R> {
         format!("({} % {len})", self.int(d))
     }
 
-    /// A player number: usually 1 or 2.
+    /// A player number: usually one of the players (1 or 2, or with many players 1 to N).
     pub fn player(&mut self, d: u32) -> String {
         let players: Vec<String> = self
             .locals
@@ -224,10 +224,11 @@ impl<R: Rng> Gen<'_, R> {
         match self.int_in(0, 5) {
             0 if self.turn() => "mover".into(),
             _ if self.profile.solo => "1".into(),
-            1 if self.turn() => "opponent".into(),
+            1 if self.turn() && self.refused(0.01) => "opponent".into(),
             2 if self.turn() => "last mover".into(),
-            3 => self.int_in(1, 2).to_string(),
-            _ => format!("(1 + {} % 2)", self.int(d)),
+            3 => self.int_in(1, i64::from(self.profile.players)).to_string(),
+            1 if self.many() => "(mover % players + 1)".into(),
+            _ => format!("(1 + {} % {})", self.int(d), self.profile.players),
         }
     }
 

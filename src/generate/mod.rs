@@ -19,6 +19,9 @@ pub struct Config {
     pub extreme: bool,
     /// Aim to keep non-extreme games below this many positions.
     pub max_positions: u64,
+    /// Every sequential game for this many players (3 or more); `None`: mostly two, sometimes
+    /// one, three or four.
+    pub players: Option<u8>,
 }
 
 impl Config {
@@ -27,6 +30,15 @@ impl Config {
         Config {
             extreme: false,
             max_positions: 400,
+            players: None,
+        }
+    }
+
+    /// Small games, all of `n` players (3 or more).
+    pub fn many(n: u8) -> Config {
+        Config {
+            players: Some(n),
+            ..Config::small()
         }
     }
 
@@ -35,6 +47,7 @@ impl Config {
         Config {
             extreme: true,
             max_positions: 1_000_000,
+            players: None,
         }
     }
 }

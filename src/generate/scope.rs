@@ -57,6 +57,10 @@ pub(super) struct Profile {
     /// A one-player game (`players 1`): no opponent, per-player variable, setup, tie or other
     /// player, but for a rare one the checker must refuse.
     pub solo: bool,
+    /// The number of players: 2 (also for a puzzle, which says `players 1`), or 3 or 4 for a
+    /// game of many players, which has no `opponent`, outcome naming only the loser, setup or
+    /// `swap` (but for a rare one the checker must refuse).
+    pub players: u8,
 }
 
 pub(super) struct Gen<'a, R: Rng> {
@@ -103,6 +107,7 @@ impl<'a, R: Rng> Gen<'a, R> {
             acyclic: rng.gen_bool(0.5),
             again: !impartial && rng.gen_bool(0.35),
             solo: false,
+            players: 2,
         };
         Gen {
             rng,
@@ -147,6 +152,17 @@ impl<'a, R: Rng> Gen<'a, R> {
     pub fn fresh(&mut self, prefix: &str) -> String {
         self.counter += 1;
         format!("{prefix}{}", self.counter)
+    }
+
+    /// Whether the game has three or more players.
+    pub fn many(&self) -> bool {
+        self.profile.players > 2
+    }
+
+    /// Now and then (with chance `p`) true in a game of many players: write a construct the
+    /// checker refuses there.
+    pub fn refused(&mut self, p: f64) -> bool {
+        !self.many() || self.chance(p)
     }
 
     /// Whether rules may mention whose turn it is.

@@ -6,15 +6,28 @@ use super::Config;
 use rand::Rng;
 
 pub(super) fn game(rng: &mut impl Rng, cfg: &Config) -> String {
-    if !cfg.extreme && rng.gen_bool(0.05) {
+    if !cfg.extreme && cfg.players.is_none() && rng.gen_bool(0.05) {
         return long_game(rng);
     }
-    if rng.gen_bool(0.06) {
-        return super::symmetry::symmetric_game(rng);
+    if rng.gen_bool(if cfg.players.is_some() { 0.15 } else { 0.06 }) {
+        let src = super::symmetry::symmetric_game(rng);
+        return match cfg.players {
+            Some(n) => super::symmetry::for_many_players(&src, n),
+            None if rng.gen_bool(0.2) => {
+                super::symmetry::for_many_players(&src, rng.gen_range(3..=4))
+            }
+            None => src,
+        };
     }
-    let solo = rng.gen_bool(0.12);
+    let solo = cfg.players.is_none() && rng.gen_bool(0.12);
+    let many = cfg.players.is_some() || (!solo && rng.gen_bool(0.12));
     let mut g = Gen::new(rng, cfg);
     g.profile.solo = solo;
+    if many {
+        // Whose turn it is always matters with many players: there is no impartial game.
+        g.profile.players = cfg.players.unwrap_or_else(|| g.int_in(3, 4) as u8);
+        g.profile.impartial = false;
+    }
     let mut out = format!("game \"Generated {}\" {{\n", g.int_in(1, 9999));
     if g.chance(0.2) {
         out.push_str("  about \"A game written by the generator.\"\n");
@@ -22,6 +35,8 @@ pub(super) fn game(rng: &mut impl Rng, cfg: &Config) -> String {
     out.push_str(&g.options());
     if solo {
         out.push_str("  players 1\n");
+    } else if many {
+        out.push_str(&format!("  players {}\n", g.profile.players));
     } else if g.chance(0.3) {
         out.push_str("  players 2\n");
     }
@@ -39,7 +54,7 @@ pub(super) fn game(rng: &mut impl Rng, cfg: &Config) -> String {
         out.push_str(&g.defs());
     }
     // A one-player game has no setup (now and then one, which the checker refuses).
-    if g.chance(if solo { 0.02 } else { 0.35 }) {
+    if g.chance(if solo || many { 0.02 } else { 0.35 }) {
         out.push_str(&g.setup());
     }
     for _ in 0..g.int_in(1, if cfg.extreme { 5 } else { 3 }) {
@@ -79,14 +94,18 @@ impl<R: Rng> Gen<'_, R> {
         let players: Vec<String> = self
             .int_opts
             .iter()
-            .filter(|(_, v)| (1..=2).contains(v) || self.cfg.extreme)
+            .filter(|(_, v)| (1..=i64::from(self.profile.players)).contains(v) || self.cfg.extreme)
             .map(|(n, _)| n.clone())
             .collect();
-        let top = if self.profile.solo { 1 } else { 2 };
+        let top = if self.profile.solo {
+            1
+        } else {
+            self.profile.players
+        };
         let who = match self.pick(&players) {
             Some(o) if self.chance(0.4) => o.clone(),
             _ if self.chance(0.03) || self.cfg.extreme => self.literal(),
-            _ => self.int_in(1, top).to_string(),
+            _ => self.int_in(1, i64::from(top)).to_string(),
         };
         format!("  first mover {who}\n")
     }
@@ -244,7 +263,8 @@ impl<R: Rng> Gen<'_, R> {
         let size = (hi_v as i128 - lo_v as i128 + 1).clamp(1, u64::MAX as i128) as u64;
         let per_player = self.turn() && !self.profile.solo && self.chance(0.3);
         let (shape, ty, count) = if per_player {
-            (Shape::PerPlayer, format!("per player {elem}"), 2)
+            let n = usize::from(self.profile.players);
+            (Shape::PerPlayer, format!("per player {elem}"), n)
         } else if self.chance(0.35) {
             let len = self.int_in(2, 3) as usize;
             let lists = self.lists.clone();

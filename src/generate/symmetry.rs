@@ -65,7 +65,8 @@ impl<R: Rng> Gen<'_, R> {
             .cloned()
             .collect();
         let mut extra = String::new();
-        if let (true, Some(v)) = (self.chance(0.25), self.pick(&swappable).cloned()) {
+        let odds = if self.many() { 0.01 } else { 0.25 };
+        if let (true, Some(v)) = (self.chance(odds), self.pick(&swappable).cloned()) {
             let (var, shape, lo, hi, names) = (v.name, v.shape, v.lo_v, v.hi_v, v.values);
             let a = self.int_in(lo, hi);
             let b = if a == hi { lo } else { self.int_in(a + 1, hi) };
@@ -96,6 +97,16 @@ pub(super) fn symmetric_game(rng: &mut impl Rng) -> String {
         2 => ring(rng, broken),
         _ => board(rng, broken),
     }
+}
+
+/// A game `symmetric_game` built, for `n` players: whoever moves last wins where an outcome names
+/// only the loser, the marks are the players' numbers 1 to `n`, and no marks are swapped.
+pub(super) fn for_many_players(src: &str, n: u8) -> String {
+    src.replacen('{', &format!("{{\n  players {n}"), 1)
+        .replace("last mover loses", "last mover wins")
+        .replace("mover loses", "last mover wins")
+        .replace(", swap 1 2", "")
+        .replace("of 0..=2", &format!("of 0..={n}"))
 }
 
 fn outcome(rng: &mut impl Rng) -> &'static str {

@@ -33,7 +33,7 @@ pub struct Move {
 /// What a position is: ended (by this end rule), or open with these moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Node {
-    /// In a scored game, `margin` is the mover's score less the other's.
+    /// In a scored game, `margin` is the mover's score less the best of the others'.
     End {
         rel: Rel,
         rule: usize,
@@ -81,13 +81,61 @@ pub fn expand(game: &Game, pos: &Position) -> R<Node> {
 /// gives scores.
 fn outcome(game: &Game, pos: &Position, rule: &EndRule) -> R<(Rel, Option<i64>)> {
     let mut cx = Ctx::new(game, pos.clone());
-    chosen(&mut cx, pos, &rule.outcome)
+    let mover = i64::from(pos.mover);
+    Ok(match decided(&mut cx, pos, &rule.outcome)? {
+        Decided::Winner(w) if w == mover => (Rel::Win, None),
+        Decided::Winner(_) => (Rel::Lose, None),
+        Decided::Tie => (Rel::Tie, None),
+        Decided::Margins(m) => {
+            let m = m[pos.mover as usize - 1];
+            let rel = match m.signum() {
+                1 => Rel::Win,
+                -1 => Rel::Lose,
+                _ => Rel::Tie,
+            };
+            (rel, Some(m))
+        }
+    })
 }
 
-/// What an outcome gives the player to move.
-fn chosen(cx: &mut Ctx, pos: &Position, o: &Outcome) -> R<(Rel, Option<i64>)> {
+/// Every player's result (from player 1) at a position ended by end rule `rule`: 1 for the
+/// winner and -1 for everyone else, 0 for all in a tie; in a scored game each player's margin,
+/// their score less the best of the others'.
+pub fn results(game: &Game, pos: &Position, rule: usize) -> R<Vec<i64>> {
+    let rule = game
+        .ends
+        .get(rule)
+        .ok_or_else(|| invalid(format!("no end rule {rule}")))?;
+    let mut cx = Ctx::new(game, pos.clone());
+    let n = i64::from(game.players.max(2));
+    Ok(match decided(&mut cx, pos, &rule.outcome)? {
+        Decided::Winner(w) => (1..=n).map(|q| if q == w { 1 } else { -1 }).collect(),
+        Decided::Tie => vec![0; n as usize],
+        Decided::Margins(m) => m,
+    })
+}
+
+/// What an outcome decides: who wins (everyone else loses), a tie, or every player's margin.
+enum Decided {
+    Winner(i64),
+    Tie,
+    Margins(Vec<i64>),
+}
+
+/// The player other than `k`, in a game of two (or one, whose "other" player loses).
+fn other(game: &Game, k: i64) -> R<i64> {
+    match game.players {
+        1 | 2 => Ok(3 - k),
+        n => Err(invalid(format!(
+            "an outcome naming only the loser, with {n} players"
+        ))),
+    }
+}
+
+fn decided(cx: &mut Ctx, pos: &Position, o: &Outcome) -> R<Decided> {
     let mover = i64::from(pos.mover);
     let last = i64::from(pos.last_mover);
+    let n = i64::from(cx.game.players.max(2));
     let winner = match &o.kind {
         OutcomeKind::If {
             cond,
@@ -95,25 +143,19 @@ fn chosen(cx: &mut Ctx, pos: &Position, o: &Outcome) -> R<(Rel, Option<i64>)> {
             otherwise,
         } => {
             let branch = if cx.truth(cond)? { then } else { otherwise };
-            return chosen(cx, pos, branch);
+            return decided(cx, pos, branch);
         }
-        OutcomeKind::Tie => return Ok((Rel::Tie, None)),
+        OutcomeKind::Tie => return Ok(Decided::Tie),
         OutcomeKind::Score { var, expr } => {
-            let m = score_margin(cx, var, expr, mover)?;
-            let rel = match m.signum() {
-                1 => Rel::Win,
-                -1 => Rel::Lose,
-                _ => Rel::Tie,
-            };
-            return Ok((rel, Some(m)));
+            return score_margins(cx, var, expr, n).map(Decided::Margins)
         }
         OutcomeKind::Mover { wins: true } => mover,
-        OutcomeKind::Mover { wins: false } => 3 - mover,
+        OutcomeKind::Mover { wins: false } => other(cx.game, mover)?,
         OutcomeKind::LastMover { wins: true } => last,
-        OutcomeKind::LastMover { wins: false } => 3 - last,
+        OutcomeKind::LastMover { wins: false } => other(cx.game, last)?,
         OutcomeKind::Player { player, wins } => {
             let p = cx.int(player)?;
-            if p != 1 && p != 2 {
+            if !(1..=n).contains(&p) {
                 return Err(Fault::new(
                     FaultKind::BadPlayer,
                     format!("there is no player {p}"),
@@ -122,12 +164,12 @@ fn chosen(cx: &mut Ctx, pos: &Position, o: &Outcome) -> R<(Rel, Option<i64>)> {
             if *wins {
                 p
             } else {
-                3 - p
+                other(cx.game, p)?
             }
         }
         OutcomeKind::Each { var, cond } => {
             let mut winners = Vec::new();
-            for p in 1..=2 {
+            for p in 1..=n {
                 cx.locals.push((var.name.clone(), Val::Int(p)));
                 let holds = cx.truth(cond);
                 cx.locals.pop();
@@ -138,31 +180,43 @@ fn chosen(cx: &mut Ctx, pos: &Position, o: &Outcome) -> R<(Rel, Option<i64>)> {
             match winners[..] {
                 [one] => one,
                 [] => return Err(Fault::new(FaultKind::NoWinner, "nobody wins")),
-                _ => return Err(Fault::new(FaultKind::AmbiguousWinner, "both win")),
+                _ => return Err(Fault::new(FaultKind::AmbiguousWinner, "several win")),
             }
         }
     };
-    Ok((if winner == mover { Rel::Win } else { Rel::Lose }, None))
+    Ok(Decided::Winner(winner))
 }
 
-/// The mover's score less the other player's, in 128 bits and then checked against 64 (the
-/// other player's margin, its negation, must fit as well).
-fn score_margin(cx: &mut Ctx, var: &Ident, expr: &Expr, mover: i64) -> R<i64> {
-    let mut score = [0i128; 3];
-    for p in 1..=2 {
+/// Every player's score (players 1 to `n`, in order), then each one's margin: their score less
+/// the best of the others', in 128 bits and then checked against 64 (its negation, the others'
+/// margin over them, must fit as well).
+fn score_margins(cx: &mut Ctx, var: &Ident, expr: &Expr, n: i64) -> R<Vec<i64>> {
+    let mut score = Vec::new();
+    for p in 1..=n {
         cx.locals.push((var.name.clone(), Val::Int(p)));
         let s = cx.int(expr);
         cx.locals.pop();
-        score[p as usize] = i128::from(s?);
+        score.push(i128::from(s?));
     }
-    let m = score[mover as usize] - score[3 - mover as usize];
-    match i64::try_from(m) {
-        Ok(m) if m != i64::MIN => Ok(m),
-        _ => Err(Fault::new(
-            FaultKind::Overflow,
-            format!("the margin {m} does not fit 64 bits"),
-        )),
+    let mut margins = Vec::new();
+    for (q, s) in score.iter().enumerate() {
+        let best_other = (score.iter().enumerate())
+            .filter(|(r, _)| *r != q)
+            .map(|(_, x)| *x)
+            .max()
+            .unwrap_or(0);
+        let m = s - best_other;
+        match i64::try_from(m) {
+            Ok(m) if m != i64::MIN => margins.push(m),
+            _ => {
+                return Err(Fault::new(
+                    FaultKind::Overflow,
+                    format!("the margin {m} does not fit 64 bits"),
+                ))
+            }
+        }
     }
+    Ok(margins)
 }
 
 /// Every legal move, family by family, parameters varying fastest on the right; then their
@@ -230,8 +284,8 @@ fn try_move(cx: &mut Ctx, family: usize, m: &MoveDecl, out: &mut Vec<Move>) -> R
     // One player moves again after every move.
     let kept = body.again || cx.game.players == 1;
     child.last_mover = mover;
-    child.mover = if kept { mover } else { 3 - mover };
-    if mover != 1 && mover != 2 {
+    child.mover = if kept { mover } else { cx.game.after(mover) };
+    if !(1..=cx.game.players.max(2)).contains(&mover) {
         return Err(invalid("a position without a player to move"));
     }
     out.push(Move {

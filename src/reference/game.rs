@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 pub enum Shape {
     Scalar,
     Array,
-    /// One value per player, indexed 1 and 2.
+    /// One value per player, indexed 1 to the number of players (1 and 2 in a puzzle).
     PerPlayer,
     /// Rows of `cols` values, row 0 first.
     Grid {
@@ -54,10 +54,11 @@ pub struct Game {
     pub has_again: bool,
     /// The `symmetry` declarations.
     pub symmetries: Vec<SymmetryDecl>,
-    /// The players: 2, or 1 for a puzzle, whose every move keeps the turn (player 1's).
+    /// The players: 2, or 1 for a puzzle, whose every move keeps the turn (player 1's), or 3 to
+    /// 8, who move in turn 1, 2, ..., N, 1, ... (`many`).
     pub players: u8,
     /// Who makes the first move (`first mover K`; 1 without it). A setup `by player K` then
-    /// makes 3 − K move first instead (`setup::starts`).
+    /// makes 3 − K move first instead (`setup::starts`; two players only).
     pub first_mover: u8,
     /// Each move family's label template, as parts, if it has one.
     pub labels: Vec<Option<Vec<super::label::Piece>>>,
@@ -98,7 +99,7 @@ impl Game {
             has_again: false,
             symmetries: file.symmetries.clone(),
             players: match file.players.first() {
-                Some(p) if p.min == 1 => 1,
+                Some(p) if p.max == Some(p.min) && (1..=8).contains(&p.min) => p.min as u8,
                 _ => 2,
             },
             first_mover: 1,
@@ -121,6 +122,7 @@ impl Game {
                 .map_err(Error::Declaration)?;
             game.first_mover = match k {
                 1 | 2 => k as u8,
+                k if (3..=i64::from(game.players)).contains(&k) => k as u8,
                 _ => return Err(Error::Declaration(invalid("first mover", "no such player"))),
             };
         }
@@ -128,8 +130,10 @@ impl Game {
             let var = declare(&game, decl).map_err(Error::Declaration)?;
             game.vars.push(var);
         }
-        // With one player the turn is always player 1's, and so is the last move.
-        game.turn_matters = game.players == 2 && turn::mentions_turn(&game);
+        // With one player the turn is always player 1's, and so is the last move; with three or
+        // more, whose turn it is always matters (who moves next depends on it), and the checker
+        // records `again` for two players only (as the engine numbers positions).
+        game.turn_matters = game.players > 2 || (game.players == 2 && turn::mentions_turn(&game));
         game.has_again = game.players == 2 && turn::has_again(&game);
         Ok(game)
     }
@@ -153,12 +157,31 @@ impl Game {
         self.enum_values.iter().any(|n| n == name)
     }
 
+    /// The player who moves after `k` when nobody says `again`: 1, 2, ..., N, then 1 again (with
+    /// one player, always player 1).
+    pub fn after(&self, k: u8) -> u8 {
+        match self.players {
+            1 => 1,
+            2 => 3 - k,
+            n => k % n + 1,
+        }
+    }
+
+    /// The player `k` moves after (so the last mover before player `k`'s first move).
+    pub fn before(&self, k: u8) -> u8 {
+        match self.players {
+            1 => 1,
+            2 => 3 - k,
+            n => (k + n - 2) % n + 1,
+        }
+    }
+
     pub fn var(&self, name: &str) -> Option<&Var> {
         self.vars.iter().find(|v| v.name == name)
     }
 
-    /// Every variable at its initial value; the first mover to move, the other player the last
-    /// to have moved.
+    /// Every variable at its initial value; the first mover to move, the player before them in
+    /// turn order the last to have moved.
     pub fn initial(&self) -> Position {
         Position {
             vars: self
@@ -167,10 +190,7 @@ impl Game {
                 .map(|v| (v.name.clone(), v.init.clone()))
                 .collect::<BTreeMap<_, _>>(),
             mover: self.first_mover,
-            last_mover: match self.players {
-                1 => 1,
-                _ => 3 - self.first_mover,
-            },
+            last_mover: self.before(self.first_mover),
         }
     }
 }
@@ -180,7 +200,7 @@ fn declare(game: &Game, decl: &VarDecl) -> Result<Var, Fault> {
     let mut cx = Ctx::new(game, Position::default());
     let (elem, shape, len) = match &decl.ty {
         VarType::Scalar(t) => (t, Shape::Scalar, 1),
-        VarType::PerPlayer(t, _) => (t, Shape::PerPlayer, 2),
+        VarType::PerPlayer(t, _) => (t, Shape::PerPlayer, i64::from(game.players.max(2))),
         VarType::Array(t, len, _) => (t, Shape::Array, cx.int(len)?),
         VarType::Grid(t, w, h, _) => {
             let (w, h) = (cx.int(w)?, cx.int(h)?);

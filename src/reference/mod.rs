@@ -7,6 +7,8 @@
 //! evaluated here again; moves are found by trying every parameter value; values are computed by
 //! building the whole reachable graph and resolving it round by round. Speed does not matter;
 //! every loop is bounded by the limits the language documents, and exploration by a position limit.
+//! A game of three or more players is valued by `many`: each player's security value and the
+//! max^n outcomes.
 
 mod builtins;
 mod chance;
@@ -16,6 +18,7 @@ mod expand;
 mod explore;
 mod game;
 mod label;
+pub mod many;
 mod margins;
 mod options;
 mod runs;
@@ -25,7 +28,7 @@ mod turn;
 mod values;
 
 pub use chance::{probabilities, Chances};
-pub use expand::{expand, Move, Node, Rel};
+pub use expand::{expand, results, Move, Node, Rel};
 pub use explore::{explore, Graph, Step};
 pub use game::{Game, Shape, Var};
 pub use options::OptVal;
@@ -35,7 +38,7 @@ pub use values::{solve, Solved, Value};
 use std::collections::BTreeMap;
 
 /// A position: every state variable's values (booleans as 0 and 1; a scalar has one value, a
-/// `per player` variable two: players 1 and 2), who is to move and who moved last.
+/// `per player` variable one per player, from player 1), who is to move and who moved last.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Position {
     pub vars: BTreeMap<String, Vec<i64>>,

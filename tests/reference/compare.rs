@@ -1,6 +1,9 @@
 //! One differential case: a game's source through `gamec::compile`, the reference interpreter and
 //! the engine (both solvers); any disagreement is described in words.
 
+#[path = "many.rs"]
+mod many;
+
 use crate::checks::Mapped;
 use gamec::check::SetArg;
 use gamec::engine::{Engine, Pos};
@@ -33,6 +36,14 @@ pub enum Case {
         pair: bool,
         /// Whether the game is scored (margins compared; its rules are interpreted).
         scored: bool,
+    },
+    /// A game of three or more players whose security values and max^n outcomes agree.
+    Many {
+        players: u8,
+        /// Whether play can return to a position (then there is no max^n outcome).
+        loopy: bool,
+        scored: bool,
+        symmetry: bool,
     },
 }
 
@@ -100,6 +111,9 @@ pub fn compare(src: &str, sets: &[SetArg]) -> Result<Case, String> {
             (game.turn_matters, game.has_again),
             (rules.turn_matters, rules.has_again)
         ));
+    }
+    if rules.players > 2 {
+        return many::compare_many(&game, &rules, src, sets);
     }
     let engine = Engine::new(&rules);
     let graph = match rf::explore(&game, LIMIT) {
