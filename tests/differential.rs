@@ -230,7 +230,7 @@ fn games_of_many_players_agree_with_the_reference() {
 }
 
 /// Text that shows a game uses a construct added after the first differential tests.
-const CONSTRUCTS: [&str; 24] = [
+const CONSTRUCTS: [&str; 25] = [
     "  def ",
     " then ",
     ": if ",
@@ -255,6 +255,7 @@ const CONSTRUCTS: [&str; 24] = [
     "score each ",
     "players 3",
     "players 4",
+    "next mover = ",
 ];
 
 // ---------------------------------------------------------------- regressions found by the above

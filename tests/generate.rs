@@ -42,6 +42,7 @@ const SEQUENTIAL: &[&str] = &[
     "else {",
     "else if",
     "again",
+    "next mover = ",
     "end if no moves",
     "last mover wins",
     "last mover loses",

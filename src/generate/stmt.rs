@@ -56,6 +56,10 @@ impl<R: Rng> Gen<'_, R> {
                 s.push('\n');
                 s
             }
+            // `next mover = K` names who moves next (now and then no player: a fault).
+            2 if self.profile.again && self.chance(0.3) => {
+                format!("{pad}next mover = {}\n", self.player(e))
+            }
             2 if self.profile.again => format!("{pad}again\n"),
             5 if depth > 0 && self.chance(0.5) => {
                 if self.chance(0.3) {

@@ -30,6 +30,8 @@ pub struct Ctx<'g> {
     pub pos: Position,
     pub locals: Vec<(String, Val)>,
     pub again: bool,
+    /// Who moves next, as the last `again` (the mover) or `next mover = K` of a body says.
+    pub next: Option<u8>,
     /// The product of the sizes of the parameter and comprehension ranges around the expression
     /// being evaluated (language.md: a comprehension takes at most `MAX_STEPS` steps, counting
     /// every value of the ranges around it).
@@ -61,6 +63,7 @@ impl<'g> Ctx<'g> {
             pos,
             locals: Vec::new(),
             again: false,
+            next: None,
             scale: 1,
         }
     }

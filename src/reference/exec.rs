@@ -52,7 +52,10 @@ impl Ctx<'_> {
                         self.run(other)?;
                     }
                 }
-                Stmt::Again(_) => self.again = true,
+                Stmt::Again(_) => {
+                    self.again = true;
+                    self.next = Some(self.pos.mover);
+                }
                 Stmt::NextMover { value, .. } => {
                     let k = self.int(value)?;
                     if !(1..=i64::from(self.game.players)).contains(&k) {
@@ -62,6 +65,7 @@ impl Ctx<'_> {
                         ));
                     }
                     self.again = k == i64::from(self.pos.mover);
+                    self.next = Some(k as u8);
                 }
                 Stmt::Roll { .. } => return Err(invalid("a roll outside the setup")),
             }

@@ -281,10 +281,15 @@ fn try_move(cx: &mut Ctx, family: usize, m: &MoveDecl, out: &mut Vec<Move>) -> R
     body.run(&m.body)?;
     let mover = cx.pos.mover;
     let mut child = body.pos;
-    // One player moves again after every move.
-    let kept = body.again || cx.game.players == 1;
+    // One player moves again after every move; else the body's last `again` or `next mover`
+    // says who moves next, or the turn passes in order.
+    let next = match cx.game.players {
+        1 => mover,
+        _ => body.next.unwrap_or_else(|| cx.game.after(mover)),
+    };
+    let kept = next == mover;
     child.last_mover = mover;
-    child.mover = if kept { mover } else { cx.game.after(mover) };
+    child.mover = next;
     if !(1..=cx.game.players.max(2)).contains(&mover) {
         return Err(invalid("a position without a player to move"));
     }

@@ -63,10 +63,21 @@ impl Lower<'_, '_> {
                     ..
                 } => self.for_loop(*local, domain, cond, body)?,
                 CStmt::Roll { .. } => {}
-                CStmt::NextMover { .. } => {
-                    return Err(NotCompiled(
-                        "`next mover` is left to the interpreter".into(),
-                    ))
+                CStmt::NextMover { value, players, .. } => {
+                    // A number naming no player: the interpreter reports `bad_player`.
+                    let k = self.expr(value)?;
+                    let (lo, hi) = k.range();
+                    let kv = self.val(k);
+                    if lo < 1 || hi > i64::from(*players) {
+                        let off = self.b.ins().iadd_imm(kv, -1);
+                        let top = i64::from(*players) - 1;
+                        let out = self.b.ins().icmp_imm(IntCC::UnsignedGreaterThan, off, top);
+                        self.bail_if(out);
+                    }
+                    // The turn is kept when the player named is the mover.
+                    let same = self.b.ins().icmp(IntCC::Equal, kv, self.mover);
+                    let kept = self.b.ins().uextend(I64, same);
+                    self.b.def_var(self.again, kept);
                 }
             }
         }
