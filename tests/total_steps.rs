@@ -86,7 +86,10 @@ fn the_default_budget_grows_with_the_positions_allowed() {
     assert_eq!(Limits::new(50_000_000, None).steps, 5_000_000_000);
     assert_eq!(Limits::new(10, None).steps, 1_000_000_000);
     assert_eq!(Limits::new(10_000_000, None).steps, 1_000_000_000);
-    assert_eq!(Limits::new(200_000_000, None).steps, 20_000_000_000);
+    // 1,000 a position above the default: `--max-positions 200000000` gave Quixo 4 x 4 (82
+    // million positions of some 250 steps) 2 * 10^10 steps, and it ran out after 273 s.
+    assert_eq!(Limits::new(50_000_001, None).steps, 50_000_001_000);
+    assert_eq!(Limits::new(200_000_000, None).steps, 200_000_000_000);
     assert_eq!(Limits::new(u64::MAX, None).steps, u64::MAX);
     assert_eq!(Limits::new(10, Some(5)).steps, 5);
 }

@@ -26,7 +26,7 @@ pub struct GameArgs {
     pub max_positions: u64,
     /// Stop with an error rather than try more than this many candidate moves and values of
     /// count/any/all in all [default: 100 per position allowed (5000000000 for 50000000), at
-    /// least 1000000000].
+    /// least 1000000000; 1000 per position when --max-positions is raised above its default].
     #[arg(long, value_name = "N")]
     pub max_steps: Option<u64>,
     /// Solve every position as it is, leaving out the file's `symmetry` declarations.

@@ -68,11 +68,22 @@ pub enum SolveOrder {
 /// moves a position still stops in seconds (10^9 of its steps take about 1 s).
 pub const STEPS_PER_POSITION: u64 = 100;
 
+/// The steps the default `--max-steps` allows for each position when `--max-positions` is raised
+/// above its default: whoever raises it is ready to wait for the positions it allows, and a step
+/// limit should not stop the positions they need (Quixo 4 x 4, 82 million positions of some 250
+/// steps each, was stopped at 2 * 10^10 steps with `--max-positions 200000000`; issue 24).
+pub const STEPS_PER_RAISED_POSITION: u64 = 1_000;
+
 impl Limits {
     /// The limits for `--max-positions` and `--max-steps` as given; without `--max-steps`,
-    /// `DEFAULT_MAX_STEPS` or `STEPS_PER_POSITION` for each position allowed, whichever is more.
+    /// `DEFAULT_MAX_STEPS` or `STEPS_PER_POSITION` for each position allowed, whichever is more
+    /// (`STEPS_PER_RAISED_POSITION` above the default positions).
     pub fn new(positions: u64, steps: Option<u64>) -> Limits {
-        let per_position = positions.saturating_mul(STEPS_PER_POSITION);
+        let per = match positions > DEFAULT_MAX_POSITIONS {
+            true => STEPS_PER_RAISED_POSITION,
+            false => STEPS_PER_POSITION,
+        };
+        let per_position = positions.saturating_mul(per);
         let steps = steps.unwrap_or(crate::rules::DEFAULT_MAX_STEPS.max(per_position));
         Limits {
             positions,
