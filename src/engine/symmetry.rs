@@ -81,6 +81,12 @@ impl Symmetry {
         self.swap.is_none() && self.parts.iter().all(|p| p.proven)
     }
 
+    /// Whether a colour swap (`swap A B`) is declared: an image may then have other values, so
+    /// a digit sum worked out from a move's change is not its class's.
+    pub fn swaps_values(&self) -> bool {
+        self.swap.is_some()
+    }
+
     /// The least code among the images of `code`; `digits` is scratch space. The swap commutes
     /// with every part, so the least image is the lesser of the least images of `code` and of
     /// its swap.
