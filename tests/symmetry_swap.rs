@@ -233,4 +233,13 @@ fn tier_order_does_not_take_the_sum_of_a_swapped_image() {
     ] {
         assert_eq!(value(args), plain, "{args:?}");
     }
+    let r = common::solve_source(src, &["--order", "tiers"]);
+    assert!(
+        r.stderr.contains(
+            "neither the sum of the state (not used with a colour swap) nor the pieces on the \
+             board change one way on every move"
+        ),
+        "{}",
+        r.stderr
+    );
 }

@@ -64,11 +64,18 @@ pub fn fallback(engine: &Engine, o: Order) -> Option<String> {
         };
     }
     match engine.order {
-        SolveOrder::Tiers if !matches!(o, Order::Tiers { .. }) => Some(format!(
-            "--order tiers does not apply: neither the sum of the state nor the pieces on the \
-             board change one way on every move, so the game is solved by {instead}, on \
-             one thread"
-        )),
+        SolveOrder::Tiers if !matches!(o, Order::Tiers { .. }) => {
+            // A colour swap's images have other values: the sum is not tried (solve::tiers).
+            let swap = engine.symmetry.as_ref().is_some_and(|s| s.swaps_values());
+            let sum = match swap {
+                true => "the sum of the state (not used with a colour swap)",
+                false => "the sum of the state",
+            };
+            Some(format!(
+                "--order tiers does not apply: neither {sum} nor the pieces on the board change \
+                 one way on every move, so the game is solved by {instead}, on one thread"
+            ))
+        }
         _ if threads < 2 || !one_thread => None,
         SolveOrder::DepthFirst => Some(format!(
             "--threads {threads} is not used: {instead} runs on one thread"
