@@ -124,11 +124,8 @@ impl<'a, 'r> MaxN<'a, 'r> {
         let mut path: HashSet<Code> = HashSet::new();
         let mut frames: Vec<Frame> = Vec::new();
         let mut value = self.open(root, &mut frames, &mut path)?;
-        loop {
+        while let Some(top) = frames.last_mut() {
             if let Some(v) = value.take() {
-                let Some(top) = frames.last_mut() else {
-                    return Ok(v);
-                };
                 let v = Payoff {
                     remoteness: v.remoteness + 1,
                     ..v
@@ -136,26 +133,26 @@ impl<'a, 'r> MaxN<'a, 'r> {
                 if top
                     .best
                     .as_ref()
-                    .is_none_or(|b| self.better(top.mover, &v, b))
+                    .is_none_or(|b| better(self.tie, top.mover, &v, b))
                 {
                     top.best = Some(v);
                 }
             }
-            let Some(top) = frames.last_mut() else {
-                unreachable!("a value was returned above");
-            };
             if top.next < top.kids.len() {
                 let kid = top.kids[top.next];
                 top.next += 1;
                 value = self.open(kid, &mut frames, &mut path)?;
                 continue;
             }
-            let done = frames.pop().expect("the frame above");
-            path.remove(&done.code);
-            let best = done.best.expect("a position with moves has a best one");
-            self.table.insert(done.code, best.clone());
+            let (code, best) = (top.code, top.best.take());
+            frames.pop();
+            path.remove(&code);
+            // The engine gives a position that goes on at least one move.
+            let best = best.ok_or_else(|| inconsistent(code))?;
+            self.table.insert(code, best.clone());
             value = Some(best);
         }
+        value.ok_or_else(|| inconsistent(root))
     }
 
     /// The value of `code` if known (or an end), else its frame pushed and `None`.
@@ -217,7 +214,7 @@ impl<'a, 'r> MaxN<'a, 'r> {
                 .expand(at, &mut self.scratch, |_, _, _| {})
                 .map_err(|f| MaxnError::Solve(super::SolveError::Fault(f, code)))?;
             let Expand::End { rel, margin, .. } = e else {
-                unreachable!("every view ends where player 1's does");
+                return Err(inconsistent(code));
             };
             let r = match (margin, rel) {
                 (Some(m), _) => m,
@@ -233,11 +230,17 @@ impl<'a, 'r> MaxN<'a, 'r> {
             remoteness: 0,
         })
     }
+}
 
-    /// Whether `a` is a better choice than `b` for `mover`.
-    pub fn better(&self, mover: u8, a: &Payoff, b: &Payoff) -> bool {
-        better(self.tie, mover, a, b)
-    }
+/// What cannot happen (every view ends where player 1's does; a position that goes on has a
+/// move), reported as a fault at `code` rather than a panic.
+fn inconsistent(code: Code) -> MaxnError {
+    let e = crate::rules::RtError::new(
+        crate::rules::RtKind::NoMoves,
+        crate::syntax::ast::Span::default(),
+        "the players' views of the game disagree here (a bug in gamec: please report it)",
+    );
+    MaxnError::Solve(super::SolveError::Fault(e.into(), code))
 }
 
 /// The same position in view `q` (from 1) of `views` as `code` is in player 1's view: the
