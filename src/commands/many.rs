@@ -5,11 +5,11 @@
 //! a note when another tie-break would change who wins.
 
 use super::common::{CliResult, Loaded};
-use super::explore::{fault_diag, report, solve_below, solve_or_exit};
+use super::explore::{fault_diag, report, solve_below};
 use super::io::out;
 use super::many_text::{MaxnAt, Report, Solved};
 use crate::engine::{Code, Engine, Limits};
-use crate::rules::{view, Rules};
+use crate::rules::Rules;
 use crate::solve::maxn::{MaxN, MaxnError, Payoff, TieBreak};
 use crate::solve::{seen_by_mover, SolveError};
 
@@ -21,19 +21,10 @@ pub fn run(
     at: Option<&str>,
     tie: TieBreak,
 ) -> CliResult {
-    let views: Vec<Rules> = (1..=rules.players)
-        .map(|p| view::coalition(rules, p))
-        .collect();
+    let views = super::views::views(rules);
     let engines: Vec<Engine> = views.iter().map(|v| limits.engine(v)).collect();
-    let mut solutions = Vec::new();
-    let mut start = 0;
-    for e in &engines {
-        let (starts, s) = solve_or_exit(loaded, e, limits.positions)?;
-        if solutions.is_empty() {
-            start = starts.first().map_or(0, |b| b.code);
-        }
-        solutions.push(s);
-    }
+    let (starts, solutions) = super::views::solve_all(loaded, &engines, limits.positions)?;
+    let start = starts.first().map_or(0, |b| b.code);
     let at_code = at
         .map(|text| super::at::parse(&engines[0], text))
         .transpose()?;
@@ -123,17 +114,7 @@ impl Solved<'_, '_> {
     ) -> Result<Option<MaxnAt>, super::common::Exit> {
         let engine = &self.engines[0];
         let mut m = MaxN::new(self.engines, tie, limit);
-        let fail = |e: SolveError| match e {
-            SolveError::Fault(f, c) => report(loaded, fault_diag(engine, &f, Some(c), limit)),
-            SolveError::Limit(l) => report(loaded, crate::diag::catalog::too_many_positions(l)),
-            other => report(
-                loaded,
-                crate::diag::catalog::out_of_memory(match other {
-                    SolveError::Memory(l) => l,
-                    _ => limit,
-                }),
-            ),
-        };
+        let fail = |e: SolveError| report(loaded, super::views::maxn_diag(engine, e, limit));
         let outcome = match m.solve(code) {
             Ok(p) => p,
             Err(MaxnError::Loopy) => return Ok(None),

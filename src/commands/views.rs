@@ -36,6 +36,16 @@ pub fn solve_all(
     Ok((starts, solutions))
 }
 
+/// Why a max^n search stopped, as `solve` reports it: a failing rule, the position limit, memory.
+pub fn maxn_diag(engine: &Engine, e: SolveError, limit: u64) -> crate::diag::Diag {
+    match e {
+        SolveError::Fault(f, c) => fault_diag(engine, &f, Some(c), limit),
+        SolveError::Limit(l) => crate::diag::catalog::too_many_positions(l),
+        SolveError::Memory(l) => crate::diag::catalog::out_of_memory(l),
+        _ => crate::diag::catalog::out_of_memory(limit),
+    }
+}
+
 /// The max^n outcome of everything below `roots`, or `None` when play can return to a position
 /// (a failing rule or the position limit reported as `solve` reports them).
 pub fn maxn_below<'a, 'r>(
@@ -49,14 +59,7 @@ pub fn maxn_below<'a, 'r>(
             Ok(_) => {}
             Err(MaxnError::Loopy) => return Ok(None),
             Err(MaxnError::Solve(e)) => {
-                let engine = &many.engines[0];
-                let d = match e {
-                    SolveError::Fault(f, c) => fault_diag(engine, &f, Some(c), many.limit),
-                    SolveError::Limit(l) => crate::diag::catalog::too_many_positions(l),
-                    SolveError::Memory(l) => crate::diag::catalog::out_of_memory(l),
-                    _ => crate::diag::catalog::out_of_memory(many.limit),
-                };
-                return Err(report(loaded, d));
+                return Err(report(loaded, maxn_diag(&many.engines[0], e, many.limit)))
             }
         }
     }
