@@ -134,15 +134,9 @@ fn compile_outcome(o: &Outcome, cx: &mut Cx, d: &mut Diagnostics) -> Option<COut
     match cx.players {
         1 => super::solo::outcome(c, o.span, cx, d),
         2 => Some(c),
-        n => match c {
-            COutcome::Mover { wins: false }
-            | COutcome::LastMover { wins: false }
-            | COutcome::Player { wins: false, .. } => {
-                d.push(crate::diag::many::loses(o.span, n));
-                None
-            }
-            c => Some(c),
-        },
+        // With three or more players an outcome naming only the loser means every other
+        // player wins (docs/language.md, "Three or more players").
+        _ => Some(c),
     }
 }
 

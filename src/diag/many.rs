@@ -28,18 +28,6 @@ pub fn opponent(span: Span, n: u8) -> Diag {
     )
 }
 
-/// `mover loses`, `last mover loses` or `player K loses`: with more than two players it does not
-/// say who wins.
-pub fn loses(span: Span, n: u8) -> Diag {
-    two_only(
-        span,
-        "an outcome that names only the loser",
-        n,
-        "who wins?",
-        "Say who wins: `last mover wins`, `player K wins`, or `winner is each p where ...` (exactly one player must meet it).",
-    )
-}
-
 /// A setup with three or more players.
 pub fn setup(span: Span, n: u8) -> Diag {
     Diag::error(

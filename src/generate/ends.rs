@@ -168,8 +168,8 @@ impl<R: Rng> Gen<'_, R> {
     }
 
     fn plain_outcome(&mut self) -> String {
-        // With many players, an outcome naming only the loser is refused (now and then one).
-        let wl = |g: &mut Self| match g.chance(0.5) && g.refused(0.02) {
+        // With many players, an outcome naming only the loser means everyone else wins.
+        let wl = |g: &mut Self| match g.chance(0.5) {
             true => "loses",
             false => "wins",
         };

@@ -99,12 +99,10 @@ pub(super) fn symmetric_game(rng: &mut impl Rng) -> String {
     }
 }
 
-/// A game `symmetric_game` built, for `n` players: whoever moves last wins where an outcome names
-/// only the loser, the marks are the players' numbers 1 to `n`, and no marks are swapped.
+/// A game `symmetric_game` built, for `n` players: the marks are the players' numbers 1 to `n`,
+/// and no marks are swapped. (An outcome naming only the loser means everyone else wins.)
 pub(super) fn for_many_players(src: &str, n: u8) -> String {
     src.replacen('{', &format!("{{\n  players {n}"), 1)
-        .replace("last mover loses", "last mover wins")
-        .replace("mover loses", "last mover wins")
         .replace(", swap 1 2", "")
         .replace("of 0..=2", &format!("of 0..={n}"))
 }

@@ -141,20 +141,34 @@ pub fn choose(
 }
 
 /// A max^n outcome in words: `player 2 wins in 2`, `player 1 wins by 3 in 9`, `no one wins (a
-/// tie) in 4`, `players 1 and 3 win in 5`, `players 1 and 2 tie for the top score in 3`.
-/// In a `scored` game the results are margins, and a win says by how much.
+/// tie) in 4`, `player 2 loses (the others win) in 5`, `players 1 and 3 win in 5`, `players 1
+/// and 2 tie for the top score in 3`. In a `scored` game the results are margins, and a win says
+/// by how much.
 pub fn payoff_words(p: &Payoff, scored: bool) -> String {
-    let r = p.remoteness;
+    format!("{} in {}", result_words(p, scored), p.remoteness)
+}
+
+/// Who wins where a line of play ends, as `payoff_words` says it, without the moves to the end:
+/// `player 1 wins by 3`, `player 2 loses (the others win)`.
+pub fn result_words(p: &Payoff, scored: bool) -> String {
     match p.winners()[..] {
         [q] if scored => {
             let by = p.results[usize::from(q) - 1];
-            format!("player {q} wins by {by} in {r}")
+            format!("player {q} wins by {by}")
         }
-        [q] => format!("player {q} wins in {r}"),
-        [] if p.results.iter().all(|&x| x == 0) => format!("no one wins (a tie) in {r}"),
+        [q] => format!("player {q} wins"),
+        [] if p.results.iter().all(|&x| x == 0) => "no one wins (a tie)".to_string(),
         // In a scored game, the players whose margin is 0 share the top score.
-        [] => format!("{} tie for the top score in {r}", players_words(&tied(p))),
-        ref qs => format!("{} win in {r}", players_words(qs)),
+        [] => format!("{} tie for the top score", players_words(&tied(p))),
+        // One loser, and every other player a winner (`mover loses` with three or more).
+        ref qs if !scored && qs.len() + 1 == p.results.len() && p.results.contains(&-1) => {
+            let loser = (1..)
+                .zip(&p.results)
+                .find(|(_, &x)| x < 0)
+                .map_or(0, |(q, _)| q);
+            format!("player {loser} loses (the others win)")
+        }
+        ref qs => format!("{} win", players_words(qs)),
     }
 }
 
@@ -205,7 +219,11 @@ mod tests {
         );
         assert_eq!(
             payoff_words(&p(vec![1, -1, 1]), false),
-            "players 1 and 3 win in 4"
+            "player 2 loses (the others win) in 4"
+        );
+        assert_eq!(
+            payoff_words(&p(vec![1, -1, -1, 1]), false),
+            "players 1 and 4 win in 4"
         );
         assert_eq!(
             payoff_words(&p(vec![0, -2, 0]), true),

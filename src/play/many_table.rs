@@ -3,7 +3,7 @@
 //! the review by security values (what each player could force against all the others together).
 
 use super::line::Ply;
-use super::many::{choose, move_payoff, payoff_words, players_words, tied, Many};
+use super::many::{choose, move_payoff, payoff_words, result_words, Many};
 use super::review::outcome;
 use super::{value_text, Ending, Table};
 use crate::engine::{Child, Code};
@@ -82,16 +82,7 @@ impl<R: BufRead, W: Write> Table<'_, '_, R, W> {
         };
         let p = m.solve(code).map_err(failed)?;
         let winners = p.winners();
-        let result = match &winners[..] {
-            [] if p.results.iter().all(|&r| r == 0) => "no one wins (a tie)".to_string(),
-            // In a scored game, the players whose margin is 0 share the top score.
-            [] => format!("{} tie for the top score", players_words(&tied(&p))),
-            [q] => match p.results[usize::from(*q) - 1] {
-                1 => format!("player {q} wins"),
-                by => format!("player {q} wins by {by}"),
-            },
-            qs => format!("{} win", players_words(qs)),
-        };
+        let result = result_words(&p, self.game.many.as_ref().is_some_and(Many::scored));
         writeln!(self.out, "Game over: {result}, by the rule {why}.")?;
         self.cheer(&winners)?;
         Ok(winners.first().map_or(Ending::Tie, |&q| Ending::Won(q)))

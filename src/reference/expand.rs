@@ -85,6 +85,8 @@ fn outcome(game: &Game, pos: &Position, rule: &EndRule) -> R<(Rel, Option<i64>)>
     Ok(match decided(&mut cx, pos, &rule.outcome)? {
         Decided::Winner(w) if w == mover => (Rel::Win, None),
         Decided::Winner(_) => (Rel::Lose, None),
+        Decided::Loser(l) if l == mover => (Rel::Lose, None),
+        Decided::Loser(_) => (Rel::Win, None),
         Decided::Tie => (Rel::Tie, None),
         Decided::Margins(m) => {
             let m = m[pos.mover as usize - 1];
@@ -110,25 +112,27 @@ pub fn results(game: &Game, pos: &Position, rule: usize) -> R<Vec<i64>> {
     let n = i64::from(game.players.max(2));
     Ok(match decided(&mut cx, pos, &rule.outcome)? {
         Decided::Winner(w) => (1..=n).map(|q| if q == w { 1 } else { -1 }).collect(),
+        Decided::Loser(l) => (1..=n).map(|q| if q == l { -1 } else { 1 }).collect(),
         Decided::Tie => vec![0; n as usize],
         Decided::Margins(m) => m,
     })
 }
 
-/// What an outcome decides: who wins (everyone else loses), a tie, or every player's margin.
+/// What an outcome decides: who wins (everyone else loses), who loses (with three or more
+/// players, everyone else wins), a tie, or every player's margin.
 enum Decided {
     Winner(i64),
+    Loser(i64),
     Tie,
     Margins(Vec<i64>),
 }
 
-/// The player other than `k`, in a game of two (or one, whose "other" player loses).
-fn other(game: &Game, k: i64) -> R<i64> {
+/// What an outcome naming only the loser `k` decides: in a game of two (or one, whose "other"
+/// player loses) the other player wins; with three or more, everyone but `k` wins.
+fn lost(game: &Game, k: i64) -> Decided {
     match game.players {
-        1 | 2 => Ok(3 - k),
-        n => Err(invalid(format!(
-            "an outcome naming only the loser, with {n} players"
-        ))),
+        1 | 2 => Decided::Winner(3 - k),
+        _ => Decided::Loser(k),
     }
 }
 
@@ -150,9 +154,9 @@ fn decided(cx: &mut Ctx, pos: &Position, o: &Outcome) -> R<Decided> {
             return score_margins(cx, var, expr, n).map(Decided::Margins)
         }
         OutcomeKind::Mover { wins: true } => mover,
-        OutcomeKind::Mover { wins: false } => other(cx.game, mover)?,
+        OutcomeKind::Mover { wins: false } => return Ok(lost(cx.game, mover)),
         OutcomeKind::LastMover { wins: true } => last,
-        OutcomeKind::LastMover { wins: false } => other(cx.game, last)?,
+        OutcomeKind::LastMover { wins: false } => return Ok(lost(cx.game, last)),
         OutcomeKind::Player { player, wins } => {
             let p = cx.int(player)?;
             if !(1..=n).contains(&p) {
@@ -161,11 +165,10 @@ fn decided(cx: &mut Ctx, pos: &Position, o: &Outcome) -> R<Decided> {
                     format!("there is no player {p}"),
                 ));
             }
-            if *wins {
-                p
-            } else {
-                other(cx.game, p)?
+            if !*wins {
+                return Ok(lost(cx.game, p));
             }
+            p
         }
         OutcomeKind::Each { var, cond } => {
             let mut winners = Vec::new();
