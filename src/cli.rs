@@ -244,6 +244,17 @@ fn run_solve(
     let (players, tie_break) = players;
     let loaded = load(&game.file, &game.sets, style)?;
     match &loaded.game {
+        Compiled::Sequential(rules) if rules.roll_in_play().is_some() => {
+            not_for(players.is_some(), "--players", "throw games")?;
+            for (given, flag) in [(tie_break.is_some(), "--tie-break"), (at.is_some(), "--at")] {
+                if given {
+                    return Err(usage(&format!(
+                        "{flag} is not supported yet for a game that rolls during play"
+                    )));
+                }
+            }
+            crate::commands::rolling::run(&loaded, rules, game.limits(), json)
+        }
         Compiled::Sequential(rules) if rules.players > 2 => {
             not_for(players.is_some(), "--players", "throw games")?;
             let tie = tie_break.unwrap_or(crate::solve::maxn::TieBreak::Fastest);

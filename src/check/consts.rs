@@ -23,6 +23,7 @@ impl Cx {
             again: false,
             scale: 1,
             budget: self.steps_left.get(),
+            chance: None,
         };
         let r = ctx.eval(c);
         self.steps_left.set(ctx.budget);

@@ -313,11 +313,11 @@ fn stmt(s: &Stmt, cx: &mut Cx, place: Place, d: &mut Diagnostics) -> Option<CStm
             weights,
             span,
         } => {
-            if place != Place::Setup {
+            if place == Place::SetupNested {
                 d.push(catalog::misplaced_statement(
                     *span,
                     "roll",
-                    "directly inside `setup { ... }` (chance happens before the first move)",
+                    "directly inside `setup { ... }`, or anywhere in a move's body (a roll during play)",
                 ));
                 return None;
             }

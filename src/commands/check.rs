@@ -39,7 +39,15 @@ pub fn run(
             }
         };
         if let Some((_, Compiled::Sequential(rules))) = &compiled {
-            if !diags.has_errors() {
+            if !diags.has_errors() && rules.roll_in_play().is_some() {
+                let engine = limits.engine(rules);
+                if rules.players > 2 {
+                    let span = rules.roll_in_play().unwrap_or_default();
+                    diags.push(crate::diag::chance::players(span, rules.players));
+                } else if let Err(d) = super::explore::solve_chance(&engine, limits.positions) {
+                    diags.push(d);
+                }
+            } else if !diags.has_errors() {
                 let rules = rules.expandable();
                 let engine = limits.engine(&rules);
                 if let Err(d) = super::explore::solve_game(&engine, limits.positions) {

@@ -5,6 +5,7 @@ use super::common::{print_diags, Exit, Loaded};
 use crate::diag::{catalog, Diag, Diagnostics};
 use crate::engine::{route, route_to_class, Branch, Code, Engine, Fault, Route, Scratch};
 use crate::rules::RtKind;
+use crate::solve::expect::ChanceSolution;
 use crate::solve::{self, Solution, SolveError};
 
 /// The diagnostic for a rule failing at `code`, with the shortest route there from the start.
@@ -88,6 +89,37 @@ pub fn solve_game(engine: &Engine, limit: u64) -> Result<(Vec<Branch>, Solution)
     Ok((starts, solve_roots(engine, &roots, limit)?))
 }
 
+/// Explores and solves a game that rolls during play (`solve::expect`), or reports why not.
+pub fn solve_chance(engine: &Engine, limit: u64) -> Result<(Vec<Branch>, ChanceSolution), Diag> {
+    let starts = engine
+        .starts()
+        .map_err(|f| fault_diag(engine, &f, None, limit))?;
+    let roots: Vec<Code> = starts.iter().map(|b| b.code).collect();
+    let s = solve::expect::solve(engine, &roots, limit).map_err(|e| match e {
+        SolveError::Fault(f, c) => chance_fault(engine, &f, c),
+        e => error_diag(engine, e, None, limit),
+    })?;
+    Ok((starts, s))
+}
+
+/// A rule failing at `code` in a game that rolls during play: the position and the move, without
+/// a route from the start (the route finder does not follow rolls).
+fn chance_fault(engine: &Engine, fault: &Fault, code: Code) -> Diag {
+    let at = engine.describe(&engine.decode(code));
+    let path = format!("(not traced in a game that rolls during play) → {at}");
+    let route = match &fault.during {
+        Some((f, args)) => format!("{path}; then {}", engine.move_label(code, *f, args)),
+        None => path,
+    };
+    catalog::fault(
+        fault.error.kind,
+        fault.error.span,
+        &fault.error.message,
+        None,
+        &route,
+    )
+}
+
 /// Solves everything reachable from `roots`, or the diagnostic that says why not.
 pub fn solve_roots(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, Diag> {
     solve_traced(engine, roots, None, limit)
@@ -124,6 +156,9 @@ fn error_diag(engine: &Engine, e: SolveError, from: Option<Code>, limit: u64) ->
             let known = crate::engine::memory::available_bound();
             let bound = known.map_or("", |(_, b)| b.describe());
             catalog::out_of_memory_table(bytes, known.map(|(b, _)| b), bound)
+        }
+        SolveError::ChanceLoopy(c) => {
+            crate::diag::chance::loopy(&engine.describe(&engine.decode(c)))
         }
         SolveError::ScoredLoopy => {
             let scores = engine.rules.ends.first().map(|e| e.outcome_span);

@@ -20,6 +20,7 @@ pub mod order;
 pub mod play;
 pub mod play_cmd;
 pub mod puzzle;
+pub mod rolling;
 pub mod shell;
 pub mod solve;
 pub mod throw;

@@ -2,6 +2,7 @@
 //! a help sentence; `render` turns them into miette's report text at the edge.
 
 pub mod catalog;
+pub mod chance;
 pub mod label;
 pub mod many;
 pub mod names;
@@ -27,6 +28,7 @@ pub fn all_codes() -> Vec<&'static str> {
     codes.extend_from_slice(puzzle::CODES);
     codes.extend_from_slice(many::CODES);
     codes.extend_from_slice(scores::CODES);
+    codes.extend_from_slice(chance::CODES);
     codes
 }
 

@@ -162,6 +162,11 @@ pub fn fault(
             "too many outcomes from here",
             "Roll fewer times, roll over narrower ranges, or roll into fewer variables (rolls that end in the same values are merged).",
         ),
+        ChanceInPlay => (
+            "gamec::chance_in_play",
+            "a roll during play",
+            CHANCE_IN_PLAY_HELP,
+        ),
     };
     runtime(code, span, message, label, (from, trace), help)
 }
@@ -195,3 +200,6 @@ pub fn out_of_memory_line(depth: u64, moves: u64) -> Diag {
     )
     .help("A long line of play, or one through positions with very many moves, needs memory for each position on it and each move not yet explored: choose smaller options with `--set`, or free memory and try again.")
 }
+
+/// What can be done with a game that rolls during play, so far.
+pub const CHANCE_IN_PLAY_HELP: &str = "Rolls during play are followed by `gamec solve` and `gamec check`, for two players in games that cannot return to a position; `play`, `tree` and `graph` do not follow them yet. To play such a game now, roll in the `setup` instead (chance before the first move).";

@@ -229,6 +229,7 @@ impl Engine<'_> {
             again: false,
             scale: 1,
             budget,
+            chance: None,
         };
         self.check_labels(&mut ctx, &made, &args).ok()?;
         Some(budget - ctx.budget)

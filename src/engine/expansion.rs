@@ -97,6 +97,8 @@ pub struct Scratch {
     pub(super) kernel: crate::jit::Buffers,
     /// Labels are not worked out (`Scratch::probe`).
     pub(super) no_labels: bool,
+    /// The picks of rolls during play, while `Engine::expand_chance` runs.
+    pub(super) chance: Option<Box<crate::rules::Script>>,
 }
 
 impl Scratch {

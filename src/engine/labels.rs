@@ -56,6 +56,7 @@ impl Engine<'_> {
             again: false,
             scale: 1,
             budget: self.max_steps,
+            chance: None,
         };
         let mut out = String::new();
         self.write_label(&mut ctx, family, args, &mut out)?;

@@ -3,6 +3,7 @@
 
 pub mod alloc;
 mod board_text;
+mod chance;
 mod classes;
 mod compiled;
 mod encode;
@@ -20,6 +21,7 @@ mod swap;
 pub mod symmetry;
 mod trace;
 
+pub use chance::{ChanceExpand, ChanceMove, Outcome, MAX_OUTCOMES};
 pub use compiled::{set_verify, verifying, SweepKernels};
 pub use encode::Pos;
 pub use expansion::{margin, Child, Expand, Fault, Rel, Scratch};

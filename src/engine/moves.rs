@@ -62,6 +62,7 @@ impl Engine<'_> {
             again: false,
             scale: 1,
             budget: self.max_steps.saturating_sub(scratch.steps),
+            chance: scratch.chance.as_deref_mut(),
         }
     }
 
@@ -237,6 +238,9 @@ impl Engine<'_> {
                 }
             }
         }
+        if ctx.chance.is_some() {
+            return self.apply_chance(f, m, code, ctx, sink, count);
+        }
         if let Some(simple) = &m.simple {
             if let Some((child, digits)) = self.apply_simple(simple, code, ctx) {
                 *count += 1;
@@ -260,17 +264,7 @@ impl Engine<'_> {
             ctx.rollback(mark);
             return Err(Fault { error, during });
         }
-        let (mut delta, mut digits): (i64, i32) = (0, 0);
-        for (i, &(slot, old)) in ctx.undo[mark..].iter().enumerate() {
-            // Only the first write to a slot knows its value before the move.
-            if ctx.undo[mark..mark + i].iter().all(|(s, _)| *s != slot) {
-                let new = ctx.slots[slot as usize];
-                delta += self.slot_delta(slot as usize, old, new);
-                digits = digits.wrapping_add(new.wrapping_sub(old) as i32);
-            }
-        }
-        let kept = ctx.again;
-        let child = self.after_move((code as i64 + delta) as u64, kept);
+        let (child, kept, digits) = self.child_of(code, ctx, mark);
         ctx.rollback(mark);
         *count += 1;
         sink(
@@ -283,6 +277,27 @@ impl Engine<'_> {
             },
         );
         Ok(())
+    }
+
+    /// The child a move's body made (its writes are in `ctx.undo` from `mark`), whether the mover
+    /// keeps the turn, and the change to the sum of the digits.
+    #[inline]
+    pub(super) fn child_of(&self, code: Code, ctx: &Ctx, mark: usize) -> (Code, bool, i32) {
+        let (mut delta, mut digits): (i64, i32) = (0, 0);
+        for (i, &(slot, old)) in ctx.undo[mark..].iter().enumerate() {
+            // Only the first write to a slot knows its value before the move.
+            if ctx.undo[mark..mark + i].iter().all(|(s, _)| *s != slot) {
+                let new = ctx.slots[slot as usize];
+                delta += self.slot_delta(slot as usize, old, new);
+                digits = digits.wrapping_add(new.wrapping_sub(old) as i32);
+            }
+        }
+        let kept = ctx.again;
+        (
+            self.after_move((code as i64 + delta) as u64, kept),
+            kept,
+            digits,
+        )
     }
 
     /// Every legal move from a position with its label, or the end outcome.

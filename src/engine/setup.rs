@@ -128,6 +128,7 @@ impl Engine<'_> {
                     again: false,
                     scale: 1,
                     budget,
+                    chance: None,
                 };
                 let CStmt::Roll {
                     target,

@@ -22,6 +22,8 @@ pub struct Ctx<'a> {
     /// Steps left for the whole exploration (`--max-steps`): each candidate move and each value a
     /// `count`/`any`/`all` visits takes one, so total work is bounded, not only each position's.
     pub budget: u64,
+    /// The picks of a move's rolls during play, when the command follows chance.
+    pub chance: Option<&'a mut super::roll::Script>,
 }
 
 impl Ctx<'_> {

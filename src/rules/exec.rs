@@ -69,7 +69,12 @@ impl Ctx<'_> {
                     body,
                     span,
                 } => self.exec_for(*local, domain, cond, body, *span)?,
-                CStmt::Roll { .. } => {}
+                CStmt::Roll {
+                    target,
+                    domain,
+                    weights,
+                    span,
+                } => self.roll_in_play(target, domain, weights.as_ref(), *span)?,
             }
         }
         Ok(())

@@ -30,6 +30,9 @@ pub enum RtKind {
     BrokenSymmetry,
     /// Two legal moves of a position have the same label.
     DuplicateLabel,
+    /// A roll during play met by a command that does not follow chance, or a game with rolls
+    /// during play that the chance solve cannot take (it loops, or has other than two players).
+    ChanceInPlay,
 }
 
 /// The most values a parameter, `count`/`any`/`all` or roll may range over at run time.

@@ -6,6 +6,7 @@ mod agg;
 mod chance;
 mod compact;
 mod entry;
+pub mod expect;
 mod loopy;
 pub mod maxn;
 mod packed;
@@ -45,6 +46,8 @@ pub enum SolveError {
     Refused(u64),
     /// A scored game in which play returns to a position (its margins are not solved).
     ScoredLoopy,
+    /// A game that rolls during play in which play returns to this position (not solved yet).
+    ChanceLoopy(Code),
 }
 
 /// The order positions were solved in.

@@ -62,7 +62,12 @@ impl Lower<'_, '_> {
                     body,
                     ..
                 } => self.for_loop(*local, domain, cond, body)?,
-                CStmt::Roll { .. } => {}
+                // A roll during play (only a chance solve runs those) is left to the interpreter.
+                CStmt::Roll { .. } => {
+                    return Err(NotCompiled(
+                        "a roll during play is left to the interpreter".into(),
+                    ))
+                }
                 CStmt::NextMover { value, players, .. } => {
                     // A number naming no player: the interpreter reports `bad_player`.
                     let k = self.expr(value)?;

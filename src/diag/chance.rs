@@ -1,0 +1,31 @@
+//! The diagnostics of games that roll during play (`roll` in a move's body), with their code
+//! and wording: what the chance solve does not take yet.
+
+use super::runtime::CHANCE_IN_PLAY_HELP;
+use super::Diag;
+use crate::syntax::ast::Span;
+
+/// Every code here with a fixture file in `tests/ui/err/`.
+pub const CODES: &[&str] = &["gamec::chance_in_play"];
+
+/// Play can return to position `at` in a game that rolls during play.
+pub fn loopy(at: &str) -> Diag {
+    Diag::error(
+        "gamec::chance_in_play",
+        format!(
+            "play can return to a position ({at}) in this game that rolls during play, and such \
+             games are solved only where play cannot return to a position, so far"
+        ),
+    )
+    .help(CHANCE_IN_PLAY_HELP.to_string())
+}
+
+/// A game of `n` players that rolls during play (`roll` at `span`).
+pub fn players(span: Span, n: u8) -> Diag {
+    Diag::error(
+        "gamec::chance_in_play",
+        format!("this game of {n} players rolls during play, and such games are solved for one or two players so far"),
+    )
+    .label(span, "a roll during play")
+    .help(CHANCE_IN_PLAY_HELP.to_string())
+}

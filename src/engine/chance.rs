@@ -1,0 +1,132 @@
+//! Rolls during play: a move whose body rolls (`roll` outside the setup) has several outcomes,
+//! each a child position with its exact probability. The body is run once for every combination
+//! of the rolls' values (`rules::Script`), from the same position each time, and the outcomes of
+//! one move that reach the same child with the same player to move are merged.
+
+use super::{Child, Code, Engine, Fault, Rel, Scratch};
+use crate::rules::{CMove, Ctx, RtError, RtKind};
+use num_rational::BigRational;
+use num_traits::Zero;
+
+/// The most outcomes one position's moves may have together.
+pub const MAX_OUTCOMES: usize = 1_000_000;
+
+/// One outcome of a move: the child, whether the mover keeps the turn, and its probability.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub code: Code,
+    pub kept: bool,
+    pub prob: BigRational,
+}
+
+/// A legal move (family, arguments) with its outcomes.
+pub type ChanceMove = (usize, Vec<i64>, Vec<Outcome>);
+
+/// A position with rolls during play: its end, or each legal move with its outcomes.
+#[derive(Debug)]
+pub enum ChanceExpand {
+    End { rel: Rel, margin: Option<i64> },
+    Moves(Vec<ChanceMove>),
+}
+
+impl Engine<'_> {
+    /// Expands `code`, following every roll its moves make (interpreted: the compiled rules do
+    /// not roll).
+    pub fn expand_chance(&self, code: Code, scratch: &mut Scratch) -> Result<ChanceExpand, Fault> {
+        let mut script = scratch.chance.take().unwrap_or_default();
+        script.clear();
+        scratch.chance = Some(script);
+        let mut moves: Vec<(usize, Vec<i64>)> = Vec::new();
+        let e = self.expand_interpreted(code, scratch, |f, args, _| moves.push((f, args.to_vec())));
+        let script = scratch.chance.take().unwrap_or_default();
+        let e = e?;
+        if let super::Expand::End { rel, margin, .. } = e {
+            return Ok(ChanceExpand::End { rel, margin });
+        }
+        let mut out: Vec<ChanceMove> = moves
+            .into_iter()
+            .map(|(f, args)| (f, args, Vec::new()))
+            .collect();
+        for (k, prob, child, kept) in script.outcomes.iter().cloned() {
+            let Some((_, _, list)) = out.get_mut(k as usize) else {
+                continue;
+            };
+            match list.iter_mut().find(|o| o.code == child && o.kept == kept) {
+                Some(o) => o.prob += prob,
+                None => list.push(Outcome {
+                    code: child,
+                    kept,
+                    prob,
+                }),
+            }
+        }
+        for (_, _, list) in &mut out {
+            list.retain(|o| !o.prob.is_zero());
+        }
+        scratch.chance = Some(script);
+        Ok(ChanceExpand::Moves(out))
+    }
+
+    /// A legal move's body run for every combination of its rolls' values: each outcome goes to
+    /// the script, and the move once to `sink` (with its first outcome), so counting and
+    /// labelling the moves is as without chance.
+    pub(super) fn apply_chance<F: FnMut(usize, &[i64], Child)>(
+        &self,
+        f: usize,
+        m: &CMove,
+        code: Code,
+        ctx: &mut Ctx,
+        sink: &mut F,
+        count: &mut usize,
+    ) -> Result<(), Fault> {
+        let args = ctx.locals[..m.domains.len()].to_vec();
+        let fault = |error: Box<RtError>| Fault {
+            error,
+            during: Some((f, args.clone())),
+        };
+        if let Some(s) = ctx.chance.as_deref_mut() {
+            s.first_run();
+        }
+        let mut first: Option<Child> = None;
+        loop {
+            ctx.again = false;
+            let mark = ctx.undo.len();
+            if let Err(error) = ctx.exec(&m.body) {
+                ctx.rollback(mark);
+                return Err(fault(error));
+            }
+            let (child, kept, digits) = self.child_of(code, ctx, mark);
+            ctx.rollback(mark);
+            let Some(s) = ctx.chance.as_deref_mut() else {
+                break;
+            };
+            if s.outcomes.len() >= MAX_OUTCOMES {
+                return Err(fault(too_many(m)));
+            }
+            let prob = s.prob.clone();
+            s.outcomes.push((s.moves, prob, child, kept));
+            first.get_or_insert(Child {
+                code: child,
+                kept,
+                digits,
+            });
+            if !s.next_run() {
+                s.moves += 1;
+                break;
+            }
+        }
+        *count += 1;
+        if let Some(c) = first {
+            sink(f, &ctx.locals[..m.domains.len()], c);
+        }
+        Ok(())
+    }
+}
+
+fn too_many(m: &CMove) -> Box<RtError> {
+    RtError::new(
+        RtKind::TooManyOutcomes,
+        m.span,
+        format!("this position's moves have more than {MAX_OUTCOMES} outcomes of their rolls"),
+    )
+}

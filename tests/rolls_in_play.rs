@@ -1,0 +1,230 @@
+//! Rolls during play (`roll` in a move's body): `gamec solve`'s exact expected values against an
+//! independent brute force written here (a race where each player steps 1 or rolls 1, 3 or 5),
+//! the One Die Game with its roll as the first move against today's setup form, a scored game
+//! worked out by hand, and what is refused (loops, three players, `play`, `--at`) with its code.
+
+mod common;
+use common::{gamec_in, solve_source};
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+use std::collections::HashMap;
+
+type Q = BigRational;
+
+fn q(n: i64, d: i64) -> Q {
+    Q::new(n.into(), d.into())
+}
+
+fn json_of(source: &str, args: &[&str]) -> serde_json::Value {
+    let r = solve_source(source, &[&["--json"], args].concat());
+    assert!(r.stderr.is_empty(), "{}", r.stderr);
+    serde_json::from_str(&r.stdout).expect("JSON")
+}
+
+fn frac(j: &serde_json::Value) -> Q {
+    let s = j.as_str().expect("a fraction as a string");
+    match s.split_once('/') {
+        Some((n, d)) => Q::new(n.parse().expect("n"), d.parse().expect("d")),
+        None => Q::from_integer(s.parse().expect("integer")),
+    }
+}
+
+const RACE: &str = r#"game "Race" {
+  option goal: 1..=30 = 6
+  state { pos: per player 0..=goal = 0; d: 0..=3 = 0 }
+  move step { pos[mover] = min(goal, pos[mover] + 1) }
+  move gamble { roll d in 1..=3  pos[mover] = min(goal, pos[mover] + 2 * d - 1)  d = 0 }
+  end if pos[last mover] == goal: last mover wins
+}
+"#;
+
+/// The race by brute force: (expected count, chance of winning, expected moves, best move) for
+/// the player to move at `a` against the other at `b`, with the tie-breaks `solve::expect`
+/// states (fewer expected moves unless losing on average, then the first move).
+fn race(
+    goal: i64,
+    a: i64,
+    b: i64,
+    memo: &mut HashMap<(i64, i64), (Q, Q, Q, usize)>,
+) -> (Q, Q, Q, usize) {
+    if b == goal {
+        return (-Q::one(), Q::zero(), Q::zero(), 0);
+    }
+    if let Some(v) = memo.get(&(a, b)) {
+        return v.clone();
+    }
+    let step = {
+        let (e, w, m, _) = race(goal, b, (a + 1).min(goal), memo);
+        (-e, Q::one() - w, Q::one() + m)
+    };
+    let mut gamble = (Q::zero(), Q::zero(), Q::one());
+    for d in 1..=3 {
+        let (e, w, m, _) = race(goal, b, (a + 2 * d - 1).min(goal), memo);
+        gamble.0 -= q(1, 3) * e;
+        gamble.1 += q(1, 3) * (Q::one() - w);
+        gamble.2 += q(1, 3) * m;
+    }
+    let gamble_better = if gamble.0 != step.0 {
+        gamble.0 > step.0
+    } else if gamble.0 < Q::zero() {
+        gamble.2 > step.2
+    } else {
+        gamble.2 < step.2
+    };
+    let v = if gamble_better {
+        (gamble.0, gamble.1, gamble.2, 1)
+    } else {
+        (step.0, step.1, step.2, 0)
+    };
+    memo.insert((a, b), v.clone());
+    v
+}
+
+#[test]
+fn a_dice_race_agrees_with_the_brute_force() {
+    for goal in 1..=14 {
+        let j = json_of(RACE, &["--set", &format!("goal={goal}")]);
+        let (e, w, m, best) = race(goal, 0, 0, &mut HashMap::new());
+        let s = &j["start"];
+        assert_eq!(frac(&s["expected"]), e, "goal {goal}");
+        assert_eq!(frac(&s["win_probability_player_1"]), w, "goal {goal}");
+        assert_eq!(frac(&s["tie_probability"]), Q::zero(), "goal {goal}");
+        assert_eq!(frac(&s["expected_moves"]), m, "goal {goal}");
+        let name = ["step", "gamble"][best];
+        assert_eq!(s["best_move"], name, "goal {goal}");
+    }
+}
+
+#[test]
+fn the_race_as_text() {
+    let r = solve_source(RACE, &[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "Race
+positions   36 (rolls during play: each outcome weighted by its exact probability)
+start       pos=[0, 0], d=0, turn=1, player 1 to move
+value       expected 29363/59049 for the player to move (a win counts 1, a tie 0, a loss -1)
+chances     player 1 wins 44206/59049, player 2 wins 14843/59049
+length      207724/59049 moves expected to the end
+best move   gamble
+moves       step -445/19683, gamble 29363/59049 (expected of each)
+order       depth-first from the start, one thread, in exact fractions
+"
+    );
+}
+
+/// The One Die Game with the roll as player 1's first move instead of the setup.
+fn one_die_rolled_in_play() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/games/one_die.game"))
+        .expect("one_die.game")
+        .replace(
+            "  setup by player 1 {                   // the first move is a roll: a chance event\n    roll top in 1..=6                   // uniform\n    total = top\n  }\n",
+            "  move throw if top == 0 { roll top in 1..=6  total = top }\n",
+        )
+        .replace("if face != top", "if top != 0 and face != top")
+}
+
+#[test]
+fn the_one_die_game_rolled_in_play_is_the_setup_form() {
+    let chance_form = one_die_rolled_in_play();
+    assert!(chance_form.contains("move throw"), "{chance_form}");
+    assert!(!chance_form.contains("setup"), "{chance_form}");
+    let setup_form =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/games/one_die.game"))
+            .expect("one_die.game");
+    for goal in [5, 10, 17, 31] {
+        let set = format!("goal={goal}");
+        let a = json_of(&chance_form, &["--set", &set]);
+        let b = json_of(&setup_form, &["--set", &set]);
+        // The setup form: each roll's start, with its value for player 2 to move.
+        let mut p1_wins = Q::zero();
+        let mut moves = Q::one();
+        for branch in b["chance"].as_array().expect("branches") {
+            let p = frac(&branch["probability"]);
+            assert_eq!(branch["to_move"], 2);
+            if branch["value"] == "lose" {
+                p1_wins += &p;
+            }
+            let r = branch["remoteness"].as_i64().expect("remoteness");
+            moves += p * Q::from_integer(r.into());
+        }
+        let s = &a["start"];
+        assert_eq!(frac(&s["win_probability_player_1"]), p1_wins, "goal {goal}");
+        assert_eq!(
+            frac(&s["expected"]),
+            &p1_wins + &p1_wins - Q::one(),
+            "goal {goal}"
+        );
+        // Remoteness without chance takes the fastest win and the slowest loss, as here.
+        assert_eq!(frac(&s["expected_moves"]), moves, "goal {goal}");
+    }
+}
+
+#[test]
+fn a_scored_roll_gives_its_expected_margin() {
+    let src = r#"game "One roll" {
+  state { s: 0..=6 = 0 }
+  move go if s == 0 { roll s in 1..=6 weights [1, 1, 1, 1, 1, 3] }
+  end if s > 0: score each p = if p == last mover then s else 0
+}
+"#;
+    let j = json_of(src, &[]);
+    // (1 + 2 + 3 + 4 + 5 + 3 * 6) / 8 = 33/8, all for player 1.
+    assert_eq!(frac(&j["start"]["expected"]), q(33, 8));
+    assert_eq!(frac(&j["start"]["win_probability_player_1"]), Q::one());
+    assert_eq!(frac(&j["start"]["expected_moves"]), Q::one());
+}
+
+#[test]
+fn what_is_refused_is_coded() {
+    // Three players.
+    let three = RACE.replace("game \"Race\" {", "game \"Race\" {\n  players 3");
+    let r = solve_source(&three, &[]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.starts_with("gamec::chance_in_play"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr
+            .contains("this game of 3 players rolls during play"),
+        "{}",
+        r.stderr
+    );
+    // `play` meets the roll and stops with the same code.
+    let path = std::env::temp_dir().join(format!("gamec-race-{}.game", std::process::id()));
+    std::fs::write(&path, RACE).expect("temp file");
+    let r = gamec_in(
+        &[
+            "play",
+            path.to_str().expect("path"),
+            "--seats",
+            "human,human",
+        ],
+        "",
+    );
+    let _ = std::fs::remove_file(&path);
+    assert_ne!(r.code, 0);
+    assert!(
+        r.stderr.contains("gamec::chance_in_play"),
+        "{}{}",
+        r.stdout,
+        r.stderr
+    );
+    // `--at` is not followed yet.
+    let r = solve_source(RACE, &["--at", "pos=[1, 1], d=0, turn=1"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("--at is not supported yet for a game that rolls during play"),
+        "{}",
+        r.stderr
+    );
+    // A roll's bad weights, met during play.
+    let bad = RACE.replace("roll d in 1..=3", "roll d in 1..=3 weights [1, -1, 1]");
+    let r = solve_source(&bad, &[]);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.starts_with("gamec::bad_weights"), "{}", r.stderr);
+}
