@@ -171,6 +171,8 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
     );
     assert!(count(&|k| k.contains("chance: true")) > 0, "{tally:?}");
     assert!(count(&|k| k.starts_with("BothFailed")) > 0, "{tally:?}");
+    // Games that roll during play, compared with the reference's expectimax.
+    assert!(count(&|k| k.starts_with("Rolls")) > 0, "{tally:?}");
     // Games of three or more players, compared with `gamec solve --json`.
     assert!(count(&|k| k.starts_with("Many")) > 0, "{tally:?}");
     assert!(

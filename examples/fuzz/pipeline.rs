@@ -69,12 +69,67 @@ pub fn run(src: &str, seed: u64) -> Result<Outcome, String> {
         Some((ast, Compiled::Sequential(rules))) if rules.players > 2 => {
             crate::many::run(&ast, &rules, src)
         }
+        Some((ast, Compiled::Sequential(rules))) if rules.roll_in_play().is_some() => {
+            rolls(&ast, &rules, src)
+        }
         Some((_, Compiled::Sequential(rules))) => {
             let engine = Engine::new(&rules).with_max_steps(MAX_STEPS);
             sequential(&engine, src, seed)
         }
         Some((_, Compiled::Throw(t))) => throw(&t, seed),
     }
+}
+
+/// A game that rolls during play: the chance solve, whose start must agree with the reference
+/// interpreter's expectimax (player 1's expected count), or the diagnostic it stops with,
+/// rendered. A `play` of it must stop with `chance_in_play`, not panic.
+fn rolls(
+    ast: &gamec::syntax::ast::GameFile,
+    rules: &gamec::rules::Rules,
+    src: &str,
+) -> Result<Outcome, String> {
+    let engine = Engine::new(rules).with_max_steps(MAX_STEPS);
+    let ours = gamec::commands::explore::solve_chance(&engine, MAX_POSITIONS);
+    let (starts, s) = match ours {
+        Err(d) => {
+            let _ = render(&d, "fuzz.game", src, RenderStyle::plain());
+            return Ok(Outcome::Refused);
+        }
+        Ok(x) => x,
+    };
+    let game = gamec::reference::Game::new(ast, &[]).map_err(|e| format!("reference: {e:?}"))?;
+    let theirs = match gamec::reference::rolls::solve_rolls(&game, MAX_POSITIONS as usize) {
+        Ok(t) => t,
+        Err(gamec::reference::Error::TooManyPositions(_)) => return Ok(Outcome::Solved),
+        Err(e) => return Err(format!("the engine solves it, the reference: {e:?}")),
+    };
+    let ours: num_rational::BigRational = starts
+        .iter()
+        .filter_map(|b| {
+            let v = s.values.get(&b.code)?;
+            Some(if b.mover == 1 {
+                &b.prob * &v.expected
+            } else {
+                -(&b.prob * &v.expected)
+            })
+        })
+        .sum();
+    let theirs: num_rational::BigRational = theirs
+        .iter()
+        .map(|(p, mover, v)| {
+            if *mover == 1 {
+                p * &v.expected
+            } else {
+                -(p * &v.expected)
+            }
+        })
+        .sum();
+    if ours != theirs {
+        return Err(format!(
+            "player 1's expected count: engine {ours}, reference {theirs}"
+        ));
+    }
+    Ok(Outcome::Solved)
 }
 
 fn sequential(engine: &Engine, src: &str, seed: u64) -> Result<Outcome, String> {

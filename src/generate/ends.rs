@@ -16,7 +16,10 @@ impl<R: Rng> Gen<'_, R> {
         };
         let mut body = String::new();
         for _ in 0..self.int_in(1, 2) {
-            body.push_str(&self.roll());
+            let roll = self.roll();
+            if !roll.is_empty() {
+                body.push_str(&format!("    {roll}"));
+            }
         }
         if self.chance(0.4) {
             self.top_lets = false;
@@ -27,7 +30,9 @@ impl<R: Rng> Gen<'_, R> {
         format!("  setup{by} {{\n{body}  }}\n")
     }
 
-    fn roll(&mut self) -> String {
+    /// `roll PLACE in LO..=HI [weights ...]` and a new line (the caller indents it), or nothing
+    /// when no variable holds numbers.
+    pub(super) fn roll(&mut self) -> String {
         let targets: Vec<Var> = self
             .vars
             .iter()
@@ -51,7 +56,7 @@ impl<R: Rng> Gen<'_, R> {
             let weights: Vec<String> = (0..self.int_in(1, 3)).map(|_| self.literal()).collect();
             let (a, b) = (self.literal(), self.literal());
             return format!(
-                "    roll {place} in {a}..={b} weights [{}]\n",
+                "roll {place} in {a}..={b} weights [{}]\n",
                 weights.join(", ")
             );
         }
@@ -89,7 +94,7 @@ impl<R: Rng> Gen<'_, R> {
         } else {
             String::new()
         };
-        format!("    roll {place} in {lo}..={hi}{weights}\n")
+        format!("roll {place} in {lo}..={hi}{weights}\n")
     }
 
     /// One to three end rules, and usually `end if no moves`. Some games are scored: every

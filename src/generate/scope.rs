@@ -58,9 +58,11 @@ pub(super) struct Profile {
     /// player, but for a rare one the checker must refuse.
     pub solo: bool,
     /// The number of players: 2 (also for a puzzle, which says `players 1`), or 3 or 4 for a
-    /// game of many players, which has no `opponent`, outcome naming only the loser, setup or
-    /// `swap` (but for a rare one the checker must refuse).
+    /// game of many players, which has no `opponent`, setup or `swap` (but for a rare one the
+    /// checker must refuse).
     pub players: u8,
+    /// Some move bodies roll (chance during play).
+    pub rolls: bool,
 }
 
 pub(super) struct Gen<'a, R: Rng> {
@@ -108,6 +110,7 @@ impl<'a, R: Rng> Gen<'a, R> {
             again: !impartial && rng.gen_bool(0.35),
             solo: false,
             players: 2,
+            rolls: false,
         };
         Gen {
             rng,

@@ -57,6 +57,8 @@ pub(super) fn game(rng: &mut impl Rng, cfg: &Config) -> String {
     if g.chance(if solo || many { 0.02 } else { 0.35 }) {
         out.push_str(&g.setup());
     }
+    // Rolls during play, in one game of eight of one or two players.
+    g.profile.rolls = !many && g.chance(0.12);
     for _ in 0..g.int_in(1, if cfg.extreme { 5 } else { 3 }) {
         let m = g.move_decl();
         out.push_str(&m);

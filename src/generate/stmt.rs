@@ -61,6 +61,11 @@ impl<R: Rng> Gen<'_, R> {
                 format!("{pad}next mover = {}\n", self.player(e))
             }
             2 if self.profile.again => format!("{pad}again\n"),
+            // A roll during play (an empty line when no variable holds numbers).
+            6 if self.profile.rolls && self.chance(0.5) => match self.roll() {
+                r if r.is_empty() => r,
+                r => format!("{pad}{r}"),
+            },
             5 if depth > 0 && self.chance(0.5) => {
                 if self.chance(0.3) {
                     if let Some(s) = self.lines_loop(depth - 1, indent) {

@@ -36,6 +36,8 @@ pub struct Ctx<'g> {
     /// being evaluated (language.md: a comprehension takes at most `MAX_STEPS` steps, counting
     /// every value of the ranges around it).
     pub scale: u64,
+    /// While a move's body runs: the values its rolls take in this run (`rolls.rs`).
+    pub rolls: Option<super::rolls::Picks>,
 }
 
 /// The value named by an enumeration variable's stored position.
@@ -65,6 +67,7 @@ impl<'g> Ctx<'g> {
             again: false,
             next: None,
             scale: 1,
+            rolls: None,
         }
     }
 

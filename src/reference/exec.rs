@@ -8,7 +8,8 @@ use super::{Fault, FaultKind, Shape, R};
 use crate::syntax::ast::{AssignOp, BinOp, Block, Domain, Expr, LValue, Stmt};
 
 impl Ctx<'_> {
-    /// Runs a block's statements in order. A `roll` belongs to the setup, which runs it itself.
+    /// Runs a block's statements in order. The setup runs its own rolls; a roll in a move's body
+    /// takes the value this run's picks say (`rolls.rs`).
     pub fn run(&mut self, block: &Block) -> R<()> {
         let depth = self.locals.len();
         let r = self.run_stmts(block);
@@ -67,7 +68,12 @@ impl Ctx<'_> {
                     self.again = k == i64::from(self.pos.mover);
                     self.next = Some(k as u8);
                 }
-                Stmt::Roll { .. } => return Err(invalid("a roll outside the setup")),
+                Stmt::Roll {
+                    target,
+                    domain,
+                    weights,
+                    ..
+                } => self.roll_in_body(target, domain, weights.as_ref())?,
             }
         }
         Ok(())

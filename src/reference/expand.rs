@@ -5,10 +5,12 @@
 //! whose body runs; a position with no move and no `no moves` rule is an error.
 
 use super::eval::{invalid, Ctx, Val};
+use super::rolls::Picks;
 use super::{Fault, FaultKind, Game, Position, MAX_CANDIDATES, R};
 use crate::syntax::ast::{
     Domain, EndCond, EndRule, Expr, Ident, MoveDecl, Outcome, OutcomeKind, Param,
 };
+use num_rational::BigRational;
 
 /// How an ended game came out for the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -28,6 +30,10 @@ pub struct Move {
     pub kept: bool,
     /// Its label, as `solve` shows it and a player types it.
     pub label: String,
+    /// Every outcome of its rolls (one, with probability 1, for a move that does not roll): the
+    /// probability, the child and whether the mover keeps the turn. `child` and `kept` are the
+    /// first's.
+    pub outcomes: Vec<(BigRational, Position, bool)>,
 }
 
 /// What a position is: ended (by this end rule), or open with these moves.
@@ -271,31 +277,52 @@ fn try_params(
     Ok(())
 }
 
-/// With every parameter bound: if the guard holds, runs the body on a copy of the position.
+/// With every parameter bound: if the guard holds, runs the body on a copy of the position, once
+/// for every combination of the values its rolls take (once, without rolls).
 fn try_move(cx: &mut Ctx, family: usize, m: &MoveDecl, out: &mut Vec<Move>) -> R<()> {
     if let Some(g) = &m.guard {
         if !cx.truth(g)? {
             return Ok(());
         }
     }
-    let mut body = Ctx::new(cx.game, cx.pos.clone());
-    body.locals = cx.locals.clone();
-    body.scale = cx.scale;
-    body.run(&m.body)?;
     let mover = cx.pos.mover;
-    let mut child = body.pos;
-    // One player moves again after every move; else the body's last `again` or `next mover`
-    // says who moves next, or the turn passes in order.
-    let next = match cx.game.players {
-        1 => mover,
-        _ => body.next.unwrap_or_else(|| cx.game.after(mover)),
-    };
-    let kept = next == mover;
-    child.last_mover = mover;
-    child.mover = next;
     if !(1..=cx.game.players.max(2)).contains(&mover) {
         return Err(invalid("a position without a player to move"));
     }
+    let mut outcomes: Vec<(BigRational, Position, bool)> = Vec::new();
+    let mut picks = Picks::default();
+    loop {
+        let mut body = Ctx::new(cx.game, cx.pos.clone());
+        body.locals = cx.locals.clone();
+        body.scale = cx.scale;
+        body.rolls = Some(picks.clone());
+        body.run(&m.body)?;
+        // One player moves again after every move; else the body's last `again` or `next mover`
+        // says who moves next, or the turn passes in order.
+        let next = match cx.game.players {
+            1 => mover,
+            _ => body.next.unwrap_or_else(|| cx.game.after(mover)),
+        };
+        let mut child = body.pos;
+        child.last_mover = mover;
+        child.mover = next;
+        let ran = body.rolls.take().unwrap_or_default();
+        let kept = next == mover;
+        match outcomes
+            .iter_mut()
+            .find(|(_, c, k)| *c == child && *k == kept)
+        {
+            Some((p, _, _)) => *p += &ran.prob,
+            None => outcomes.push((ran.prob.clone(), child, kept)),
+        }
+        match ran.next() {
+            Some(p) => picks = p,
+            None => break,
+        }
+    }
+    let Some((_, child, kept)) = outcomes.first().cloned() else {
+        return Err(invalid("a move without an outcome"));
+    };
     out.push(Move {
         family,
         args: (cx.locals.iter().zip(&m.params))
@@ -311,6 +338,7 @@ fn try_move(cx: &mut Ctx, family: usize, m: &MoveDecl, out: &mut Vec<Move>) -> R
         child,
         kept,
         label: String::new(),
+        outcomes,
     });
     Ok(())
 }

@@ -21,6 +21,7 @@ mod label;
 pub mod many;
 mod margins;
 mod options;
+pub mod rolls;
 mod runs;
 mod setup;
 mod symmetry;
@@ -102,6 +103,8 @@ pub enum Error {
     Faults(Vec<(Position, Fault)>),
     /// A scored game in which play can go on for ever: its margins are not defined.
     ScoredLoopy,
+    /// A game that rolls during play in which play can return to a position (not solved).
+    RollsLoop,
 }
 
 /// The most values a parameter, `count`/`any`/`all` or roll may range over (docs/language.md,

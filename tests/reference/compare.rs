@@ -3,6 +3,8 @@
 
 #[path = "many.rs"]
 mod many;
+#[path = "rolls.rs"]
+mod rolls;
 
 use crate::checks::Mapped;
 use gamec::check::SetArg;
@@ -36,6 +38,11 @@ pub enum Case {
         pair: bool,
         /// Whether the game is scored (margins compared; its rules are interpreted).
         scored: bool,
+    },
+    /// A game that rolls during play whose expected values agree (`rolls.rs`).
+    Rolls {
+        scored: bool,
+        setup: bool,
     },
     /// A game of three or more players whose security values and max^n outcomes agree.
     Many {
@@ -112,8 +119,11 @@ pub fn compare(src: &str, sets: &[SetArg]) -> Result<Case, String> {
             (rules.turn_matters, rules.has_again)
         ));
     }
-    if rules.players > 2 {
-        return many::compare_many(&game, &rules, src, sets);
+    match (rules.roll_in_play().is_some(), rules.players > 2) {
+        (true, true) => return Ok(Case::Skipped("rolls during play, many players".into())),
+        (true, false) => return rolls::compare_rolls(&game, &rules),
+        (false, true) => return many::compare_many(&game, &rules, src, sets),
+        (false, false) => {}
     }
     let engine = Engine::new(&rules);
     let graph = match rf::explore(&game, LIMIT) {

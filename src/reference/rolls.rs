@@ -1,0 +1,221 @@
+//! Rolls during play (a `roll` in a move's body), as docs/language.md defines them: a move's
+//! body is run once for every combination of the values its rolls take (each roll's values and
+//! weights worked out when it is reached), so a move has outcomes, each with its probability.
+//! Games that roll during play are valued here by plain expectimax over exact fractions, by
+//! recursion with a memo: the player to move takes the move of the highest expected count (a
+//! win 1, a tie 0, a loss -1; the margin in a scored game), an opponent's count entering negated;
+//! among equal ones, fewer expected moves to the end (more when the count is below 0), then the
+//! first. Play that returns to a position is refused (`Error::RollsLoop`).
+
+use super::eval::Ctx;
+use super::expand::{expand, Node, Rel};
+use super::{setup, Error, Fault, FaultKind, Game, Position, R};
+use crate::syntax::ast::{Domain, LValue, Weights};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+use std::collections::{HashMap, HashSet};
+
+type Q = BigRational;
+
+/// The values the rolls of one run of a body take: for each roll reached, the index of its value
+/// among those of weight above 0, and how many there are; and the run's probability.
+#[derive(Clone, Debug)]
+pub struct Picks {
+    chosen: Vec<(usize, usize)>,
+    reached: usize,
+    pub prob: Q,
+}
+
+impl Default for Picks {
+    fn default() -> Picks {
+        Picks {
+            chosen: Vec::new(),
+            reached: 0,
+            prob: Q::one(),
+        }
+    }
+}
+
+impl Picks {
+    /// The picks for the next run, `None` after the last combination.
+    pub fn next(&self) -> Option<Picks> {
+        let mut chosen = self.chosen[..self.reached].to_vec();
+        while let Some((i, n)) = chosen.pop() {
+            if i + 1 < n {
+                chosen.push((i + 1, n));
+                return Some(Picks {
+                    chosen,
+                    reached: 0,
+                    prob: Q::one(),
+                });
+            }
+        }
+        None
+    }
+}
+
+impl Ctx<'_> {
+    /// A roll in a move's body: its range and weights here (as the setup works them out), then
+    /// the value this run picks, written into the target.
+    pub(super) fn roll_in_body(
+        &mut self,
+        target: &LValue,
+        domain: &Domain,
+        weights: Option<&Weights>,
+    ) -> R<()> {
+        let Some(mut picks) = self.rolls.take() else {
+            return Err(super::eval::invalid(
+                "a roll outside the setup and the moves",
+            ));
+        };
+        let (lo, hi) = self.domain(domain)?;
+        let values: Vec<i64> = (lo..=hi).collect();
+        let ws: Vec<i64> = match weights {
+            None => vec![1; values.len()],
+            Some(Weights::List(ws)) => ws.iter().map(|w| self.int(w)).collect::<R<_>>()?,
+            Some(Weights::Of(w)) => {
+                let mut out = Vec::new();
+                for v in &values {
+                    let k = self.place(target)?;
+                    let old = self.pos.vars[&target.name.name][k];
+                    self.write(&target.name.name, k, *v)?;
+                    let weight = self.int(w);
+                    self.write(&target.name.name, k, old)?;
+                    out.push(weight?);
+                }
+                out
+            }
+        };
+        if values.is_empty() {
+            return Err(Fault::new(
+                FaultKind::EmptyRoll,
+                format!("nothing to roll in {lo}..={hi}"),
+            ));
+        }
+        if ws.len() != values.len() || ws.iter().any(|w| *w < 0) || ws.iter().all(|w| *w == 0) {
+            return Err(Fault::new(
+                FaultKind::BadWeights,
+                format!("{} outcomes and weights {ws:?}", values.len()),
+            ));
+        }
+        let live: Vec<(i64, i64)> = values
+            .iter()
+            .zip(&ws)
+            .filter(|(_, w)| **w > 0)
+            .map(|(v, w)| (*v, *w))
+            .collect();
+        if picks.reached == picks.chosen.len() {
+            picks.chosen.push((0, live.len()));
+        }
+        let (v, w) = live[picks.chosen[picks.reached].0];
+        picks.reached += 1;
+        let total: BigInt = ws.iter().map(|w| BigInt::from(*w)).sum();
+        picks.prob *= Q::new(BigInt::from(w), total);
+        self.rolls = Some(picks);
+        let k = self.place(target)?;
+        self.write(&target.name.name, k, v)
+    }
+}
+
+/// A position's value for the player to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RollValue {
+    pub expected: Q,
+    pub win: Q,
+    pub tie: Q,
+    pub moves: Q,
+    /// The best move's label (`None` at an end).
+    pub best: Option<String>,
+}
+
+/// Every start (its probability and who moves first) with its value, or why there is none.
+pub fn solve_rolls(game: &Game, limit: usize) -> Result<Vec<(Q, u8, RollValue)>, Error> {
+    let mut memo: HashMap<Position, RollValue> = HashMap::new();
+    let mut path: HashSet<Position> = HashSet::new();
+    let mut out = Vec::new();
+    for (pos, p) in setup::starts(game).map_err(Error::Setup)? {
+        let mover = pos.mover;
+        let v = value(game, &pos, &mut memo, &mut path, limit)?;
+        out.push((p, mover, v));
+    }
+    Ok(out)
+}
+
+fn value(
+    game: &Game,
+    pos: &Position,
+    memo: &mut HashMap<Position, RollValue>,
+    path: &mut HashSet<Position>,
+    limit: usize,
+) -> Result<RollValue, Error> {
+    if let Some(v) = memo.get(pos) {
+        return Ok(v.clone());
+    }
+    if !path.insert(pos.clone()) {
+        return Err(Error::RollsLoop);
+    }
+    if memo.len() >= limit {
+        return Err(Error::TooManyPositions(limit));
+    }
+    let node = expand(game, pos).map_err(|f| Error::Faults(vec![(pos.clone(), f)]))?;
+    let v = match node {
+        Node::End { rel, margin, .. } => {
+            let (e, w, t) = match (margin, rel) {
+                (Some(m), _) => (m, i64::from(m > 0), i64::from(m == 0)),
+                (None, Rel::Win) => (1, 1, 0),
+                (None, Rel::Tie) => (0, 0, 1),
+                (None, Rel::Lose) => (-1, 0, 0),
+            };
+            RollValue {
+                expected: Q::from_integer(e.into()),
+                win: Q::from_integer(w.into()),
+                tie: Q::from_integer(t.into()),
+                moves: Q::zero(),
+                best: None,
+            }
+        }
+        Node::Moves(moves) => {
+            let mut top: Option<RollValue> = None;
+            for m in moves {
+                let mut v = RollValue {
+                    expected: Q::zero(),
+                    win: Q::zero(),
+                    tie: Q::zero(),
+                    moves: Q::one(),
+                    best: Some(m.label.clone()),
+                };
+                for (p, child, kept) in &m.outcomes {
+                    let c = value(game, child, memo, path, limit)?;
+                    let (e, w) = if *kept {
+                        (c.expected, c.win)
+                    } else {
+                        (-c.expected, Q::one() - &c.win - &c.tie)
+                    };
+                    v.expected += p * e;
+                    v.win += p * w;
+                    v.tie += p * c.tie;
+                    v.moves += p * c.moves;
+                }
+                let better = match &top {
+                    None => true,
+                    Some(t) if v.expected != t.expected => v.expected > t.expected,
+                    Some(t) if v.expected < Q::zero() => v.moves > t.moves,
+                    Some(t) => v.moves < t.moves,
+                };
+                if better {
+                    top = Some(v);
+                }
+            }
+            top.ok_or_else(|| {
+                Error::Faults(vec![(
+                    pos.clone(),
+                    Fault::new(FaultKind::NoMoves, "no move"),
+                )])
+            })?
+        }
+    };
+    path.remove(pos);
+    memo.insert(pos.clone(), v.clone());
+    Ok(v)
+}

@@ -1,0 +1,115 @@
+//! A differential case for a game that rolls during play: `solve::expect` against the reference
+//! interpreter's own expectimax (`reference::rolls`), over every start of the setup: player 1's
+//! expected count, chance of winning, chance of a tie and expected moves to the end, and with one
+//! start the best move; or the same refusal on both sides (a loop, a fault of the same kind).
+
+use super::{engine_kind, Case, LIMIT};
+use gamec::engine::Engine;
+use gamec::reference::{self as rf, rolls::RollValue};
+use gamec::rules::Rules;
+use gamec::solve::expect::{self, ChanceValue};
+use gamec::solve::SolveError;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+
+type Q = BigRational;
+
+/// Player 1's expected count, chance of winning, of a tie, and expected moves, over the starts.
+fn for_player_one<'a>(starts: impl Iterator<Item = (Q, u8, Q, Q, Q, Q)> + 'a) -> [Q; 4] {
+    let mut t = [Q::zero(), Q::zero(), Q::zero(), Q::zero()];
+    for (p, mover, e, w, tie, moves) in starts {
+        let (e, w) = if mover == 1 {
+            (e, w)
+        } else {
+            (-e, Q::one() - &w - &tie)
+        };
+        t[0] += &p * e;
+        t[1] += &p * w;
+        t[2] += &p * tie;
+        t[3] += &p * moves;
+    }
+    t
+}
+
+pub fn compare_rolls(game: &rf::Game, rules: &Rules) -> Result<Case, String> {
+    let engine = Engine::new(rules);
+    let theirs = rf::rolls::solve_rolls(game, LIMIT);
+    let starts = match engine.starts() {
+        Ok(s) => s,
+        Err(e) => {
+            return match theirs {
+                Err(rf::Error::Setup(f)) if Some(e.error.kind) == engine_kind(f.kind) => {
+                    Ok(Case::BothFailed(format!("setup {:?}", f.kind)))
+                }
+                other => Err(format!("setup: engine {e:?}, reference {:?}", other.err())),
+            };
+        }
+    };
+    let roots: Vec<u64> = starts.iter().map(|b| b.code).collect();
+    let ours = expect::solve(&engine, &roots, LIMIT as u64 + 1);
+    let (theirs, ours) = match (theirs, ours) {
+        (Err(rf::Error::TooManyPositions(_)), _) | (_, Err(SolveError::Limit(_))) => {
+            return Ok(Case::Skipped("too many".into()))
+        }
+        (Err(rf::Error::RollsLoop), Err(SolveError::ChanceLoopy(_))) => {
+            return Ok(Case::BothFailed("rolls and a loop".into()))
+        }
+        (Err(rf::Error::Faults(f)), Err(SolveError::Fault(e, _)))
+            if f.first().and_then(|(_, f)| engine_kind(f.kind)) == Some(e.error.kind) =>
+        {
+            return Ok(Case::BothFailed(format!("rolls: {:?}", e.error.kind)))
+        }
+        (Ok(t), Ok(o)) => (t, o),
+        (t, o) => {
+            return Err(format!(
+                "rolls during play: reference {:?}, engine {:?}",
+                t.err(),
+                o.err()
+            ))
+        }
+    };
+    let engine_values: Vec<&ChanceValue> = starts
+        .iter()
+        .map(|b| ours.values.get(&b.code).ok_or("a start without a value"))
+        .collect::<Result<_, _>>()?;
+    let a = for_player_one(starts.iter().zip(&engine_values).map(|(b, v)| {
+        let (e, w, t, m) = (
+            v.expected.clone(),
+            v.win.clone(),
+            v.tie.clone(),
+            v.moves.clone(),
+        );
+        (b.prob.clone(), b.mover, e, w, t, m)
+    }));
+    let b = for_player_one(theirs.iter().map(|(p, mover, v): &(Q, u8, RollValue)| {
+        let (e, w, t, m) = (
+            v.expected.clone(),
+            v.win.clone(),
+            v.tie.clone(),
+            v.moves.clone(),
+        );
+        (p.clone(), *mover, e, w, t, m)
+    }));
+    if a != b {
+        return Err(format!(
+            "rolls during play: engine {a:?}, reference {b:?} (expected, win, tie, moves for player 1)"
+        ));
+    }
+    if let ([one], [(_, _, v)]) = (&starts[..], &theirs[..]) {
+        let best = engine_values[0].best.and_then(|k| {
+            let moves = ours.moves.get(&one.code)?;
+            let (f, args, _) = moves.get(k)?;
+            Some(engine.move_label(one.code, *f, args))
+        });
+        if best != v.best {
+            return Err(format!(
+                "rolls during play: best move engine {best:?}, reference {:?}",
+                v.best
+            ));
+        }
+    }
+    Ok(Case::Rolls {
+        scored: rules.scored,
+        setup: starts.len() > 1,
+    })
+}
