@@ -68,6 +68,10 @@ pub enum Command {
         /// latest; paranoid: the worst for the others) [default: fastest].
         #[arg(long, value_enum, value_name = "RULE")]
         tie_break: Option<crate::solve::maxn::TieBreak>,
+        /// For games that roll during play and can return to a position: how many seconds the
+        /// value's bounds are tightened for at most [default: 60].
+        #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(0..=86400))]
+        bounds_time: Option<u64>,
     },
     /// Play a game in the terminal.
     Play(crate::commands::play_cmd::PlayCmd),
@@ -173,7 +177,15 @@ fn run(cmd: Command, style: RenderStyle) -> CliResult {
             at,
             players,
             tie_break,
-        } => run_solve(&game, json, at.as_deref(), (players, tie_break), style),
+            bounds_time,
+        } => run_solve(
+            &game,
+            json,
+            at.as_deref(),
+            (players, tie_break),
+            bounds_time,
+            style,
+        ),
         Command::Play(p) => crate::commands::play_cmd::run(p, style),
         Command::Tree {
             game,
@@ -239,6 +251,7 @@ fn run_solve(
     json: bool,
     at: Option<&str>,
     players: (Option<u32>, Option<crate::solve::maxn::TieBreak>),
+    bounds_time: Option<u64>,
     style: RenderStyle,
 ) -> CliResult {
     let (players, tie_break) = players;
@@ -253,8 +266,15 @@ fn run_solve(
                     )));
                 }
             }
-            crate::commands::rolling::run(&loaded, rules, game.limits(), json)
+            let time = bounds_time.map_or(
+                crate::commands::rolling::BOUNDS_TIME,
+                std::time::Duration::from_secs,
+            );
+            crate::commands::rolling::run(&loaded, rules, game.limits(), json, time)
         }
+        _ if bounds_time.is_some() => Err(usage(
+            "--bounds-time is for games that roll during play (a `roll` in a move's body)",
+        )),
         Compiled::Sequential(rules) if rules.players > 2 => {
             not_for(players.is_some(), "--players", "throw games")?;
             let tie = tie_break.unwrap_or(crate::solve::maxn::TieBreak::Fastest);

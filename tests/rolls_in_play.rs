@@ -228,3 +228,171 @@ fn what_is_refused_is_coded() {
     assert_eq!(r.code, 1);
     assert!(r.stderr.starts_with("gamec::bad_weights"), "{}", r.stderr);
 }
+
+/// Pig with a die of `sides` faces (a coin is Piglet: 2 faces, 1 loses the turn total) by plain
+/// value iteration in floating point, written here: the chance that the player to move wins,
+/// with `mine`, `theirs` and the turn total `run`, to within 1e-13.
+fn pig_by_iteration(goal: usize, sides: usize) -> f64 {
+    let n = goal + 1;
+    let mut v = vec![0.5f64; n * n * n];
+    let at = |i: usize, j: usize, k: usize| (i * n + j) * n + k;
+    loop {
+        let mut change = 0f64;
+        for i in (0..goal).rev() {
+            for j in (0..goal).rev() {
+                for k in (0..=goal).rev() {
+                    let get = |v: &Vec<f64>, i: usize, j: usize, k: usize| {
+                        if j >= goal {
+                            0.0
+                        } else {
+                            v[at(i, j, k)]
+                        }
+                    };
+                    let f = 1.0 / sides as f64;
+                    let mut roll = f * (1.0 - get(&v, j, i, 0));
+                    for face in 2..=sides {
+                        roll += f * get(&v, i, j, (k + face).min(goal));
+                    }
+                    let mut best = roll;
+                    if k > 0 {
+                        let banked = (i + k).min(goal);
+                        let hold = if banked >= goal {
+                            1.0
+                        } else {
+                            1.0 - get(&v, j, banked, 0)
+                        };
+                        best = best.max(hold);
+                    }
+                    change = change.max((best - v[at(i, j, k)]).abs());
+                    v[at(i, j, k)] = best;
+                }
+            }
+        }
+        if change < 1e-14 {
+            return v[at(0, 0, 0)];
+        }
+    }
+}
+
+fn pig_source(sides: u32) -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/games/pig.game"))
+        .expect("pig.game")
+        .replace("die: 0..=6", &format!("die: 0..={sides}"))
+        .replace("roll die in 1..=6", &format!("roll die in 1..={sides}"))
+}
+
+#[test]
+fn piglet_and_pig_bounds_hold_the_value_iterated_independently() {
+    for (sides, goals) in [(2u32, 1..=8usize), (6, 1..=12)] {
+        let source = pig_source(sides);
+        for goal in goals {
+            let j = json_of(&source, &["--set", &format!("goal={goal}")]);
+            let s = &j["start"];
+            assert_eq!(s["closed"], true, "{sides} sides, goal {goal}");
+            let [lo, hi] = [0, 1].map(|k| {
+                s["expected_bounds"][k]
+                    .as_str()
+                    .and_then(|x| x.parse::<f64>().ok())
+                    .expect("a bound")
+            });
+            let win = pig_by_iteration(goal, sides as usize);
+            let expected = 2.0 * win - 1.0;
+            // The printed bounds are rounded outward to 10 digits.
+            assert!(
+                lo - 1e-12 <= expected && expected <= hi + 1e-12,
+                "{sides} sides, goal {goal}: {expected} outside [{lo}, {hi}]"
+            );
+            assert!(hi - lo < 2e-9, "{sides} sides, goal {goal}: [{lo}, {hi}]");
+        }
+    }
+}
+
+#[test]
+fn pig_to_20_as_text() {
+    let r = gamec_in(&["solve", "games/pig.game"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[0], "Pig");
+    assert_eq!(
+        lines[1],
+        "positions   14478 (rolls during play; play can return to a position)"
+    );
+    assert_eq!(
+        lines[3],
+        "value       expected between 0.2311170992 and 0.2311171000 for the player to move (a win counts 1, a tie or a draw 0, a loss -1)"
+    );
+    assert!(
+        lines[4].ends_with("; closed to within 2^-30"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        lines[5],
+        "chances     if play ends (no draw), player 1 wins with probability between 0.6155585496 and 0.6155585500"
+    );
+}
+
+#[test]
+fn a_scored_game_that_rolls_and_loops_is_refused() {
+    let src = r#"game "Scored loop" {
+  state { s: 0..=2 = 0; d: 0..=1 = 0 }
+  move go { roll d in 0..=1  if d == 1 { s = min(2, s + 1) }  d = 0 }
+  end if s == 2: score each p = if p == last mover then 1 else 0
+}
+"#;
+    let r = solve_source(src, &[]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stderr.starts_with("gamec::chance_in_play") && r.stderr.contains("this scored game"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn bounds_that_cannot_close_say_why() {
+    // Play goes on for ever: the value is a draw, 0, and the bounds stay at -1 and 1.
+    let src = r#"game "Stuck" {
+  state { d: 0..=1 = 0 }
+  move wait { roll d in 0..=1  d = 0 }
+  end if d == 1: last mover wins
+}
+"#;
+    let r = solve_source(src, &[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains(
+            "value       expected between -1.0000000000 and 1.0000000000 for the player to move"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("no sweep tightens them further: play that can go on for ever (a draw, counted 0) keeps them apart"),
+        "{}",
+        r.stdout
+    );
+    // Out of time: a zero budget gives the bounds of one sweep, still certified.
+    let r = gamec_in(
+        &[
+            "solve",
+            "games/pig.game",
+            "--set",
+            "goal=5",
+            "--bounds-time",
+            "0",
+        ],
+        "",
+    );
+    assert!(
+        r.stdout.contains("1 sweep); still apart when the time ran out (0 s; a longer `--bounds-time` may close them)"),
+        "{}",
+        r.stdout
+    );
+    let r = gamec_in(&["solve", "games/nim.game", "--bounds-time", "5"], "");
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: --bounds-time is for games that roll during play (a `roll` in a move's body)\n"
+    );
+}

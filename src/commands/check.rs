@@ -44,7 +44,11 @@ pub fn run(
                 if rules.players > 2 {
                     let span = rules.roll_in_play().unwrap_or_default();
                     diags.push(crate::diag::chance::players(span, rules.players));
-                } else if let Err(d) = super::explore::solve_chance(&engine, limits.positions) {
+                } else if let Err(d) = super::explore::solve_chance(
+                    &engine,
+                    limits.positions,
+                    std::time::Duration::ZERO,
+                ) {
                     diags.push(d);
                 }
             } else if !diags.has_errors() {

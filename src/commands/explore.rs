@@ -6,7 +6,9 @@ use crate::diag::{catalog, Diag, Diagnostics};
 use crate::engine::{route, route_to_class, Branch, Code, Engine, Fault, Route, Scratch};
 use crate::rules::RtKind;
 use crate::solve::expect::ChanceSolution;
+use crate::solve::interval::Bounds;
 use crate::solve::{self, Solution, SolveError};
+use std::time::Duration;
 
 /// The diagnostic for a rule failing at `code`, with the shortest route there from the start.
 pub fn fault_diag(engine: &Engine, fault: &Fault, code: Option<Code>, limit: u64) -> Diag {
@@ -89,16 +91,35 @@ pub fn solve_game(engine: &Engine, limit: u64) -> Result<(Vec<Branch>, Solution)
     Ok((starts, solve_roots(engine, &roots, limit)?))
 }
 
-/// Explores and solves a game that rolls during play (`solve::expect`), or reports why not.
-pub fn solve_chance(engine: &Engine, limit: u64) -> Result<(Vec<Branch>, ChanceSolution), Diag> {
+/// What the chance solve found: every value exactly, or (play can return to a position)
+/// certified bounds.
+pub enum Rolled {
+    Exact(ChanceSolution),
+    Bounds(Bounds),
+}
+
+/// Explores and solves a game that rolls during play (`solve::expect`; where play can return to
+/// a position, `solve::interval` for at most `time`), or reports why not.
+pub fn solve_chance(
+    engine: &Engine,
+    limit: u64,
+    time: Duration,
+) -> Result<(Vec<Branch>, Rolled), Diag> {
     let starts = engine
         .starts()
         .map_err(|f| fault_diag(engine, &f, None, limit))?;
     let roots: Vec<Code> = starts.iter().map(|b| b.code).collect();
-    let s = solve::expect::solve(engine, &roots, limit).map_err(|e| match e {
+    let failed = |e: SolveError| match e {
         SolveError::Fault(f, c) => chance_fault(engine, &f, c),
         e => error_diag(engine, e, None, limit),
-    })?;
+    };
+    let s = match solve::expect::solve(engine, &roots, limit) {
+        Ok(s) => Rolled::Exact(s),
+        Err(SolveError::ChanceLoopy(_)) if !engine.rules.scored => {
+            Rolled::Bounds(solve::interval::solve(engine, &roots, limit, time).map_err(failed)?)
+        }
+        Err(e) => return Err(failed(e)),
+    };
     Ok((starts, s))
 }
 

@@ -8,13 +8,13 @@ use crate::syntax::ast::Span;
 /// Every code here with a fixture file in `tests/ui/err/`.
 pub const CODES: &[&str] = &["gamec::chance_in_play"];
 
-/// Play can return to position `at` in a game that rolls during play.
+/// Play can return to position `at` in a scored game that rolls during play.
 pub fn loopy(at: &str) -> Diag {
     Diag::error(
         "gamec::chance_in_play",
         format!(
-            "play can return to a position ({at}) in this game that rolls during play, and such \
-             games are solved only where play cannot return to a position, so far"
+            "play can return to a position ({at}) in this scored game that rolls during play, \
+             and scored games whose positions repeat are not solved yet"
         ),
     )
     .help(CHANCE_IN_PLAY_HELP.to_string())

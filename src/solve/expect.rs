@@ -71,7 +71,21 @@ pub fn solve(engine: &Engine, starts: &[Code], limit: u64) -> Result<ChanceSolut
         moves: HashMap::new(),
     };
     let mut scratch = Scratch::default();
-    // Depth-first, without recursion: a position is valued once every child is.
+    let progress = super::progress::Progress::new();
+    let r = search(engine, starts, limit, &mut sol, &mut scratch, &progress);
+    progress.finish();
+    r.map(|()| sol)
+}
+
+/// Depth-first from every start, without recursion: a position is valued once every child is.
+fn search(
+    engine: &Engine,
+    starts: &[Code],
+    limit: u64,
+    sol: &mut ChanceSolution,
+    scratch: &mut Scratch,
+    progress: &super::progress::Progress,
+) -> Result<(), SolveError> {
     let mut on_path: HashMap<Code, ()> = HashMap::new();
     for &start in starts {
         if sol.values.contains_key(&start) {
@@ -86,8 +100,9 @@ pub fn solve(engine: &Engine, starts: &[Code], limit: u64) -> Result<ChanceSolut
                 if (sol.values.len() + sol.moves.len()) as u64 >= limit {
                     return Err(SolveError::Limit(limit));
                 }
+                progress.tick((sol.values.len() + sol.moves.len()) as u64);
                 match engine
-                    .expand_chance(code, &mut scratch)
+                    .expand_chance(code, scratch)
                     .map_err(|f| SolveError::Fault(f, code))?
                 {
                     ChanceExpand::End { rel, margin } => {
@@ -131,7 +146,7 @@ pub fn solve(engine: &Engine, starts: &[Code], limit: u64) -> Result<ChanceSolut
             stack.pop();
         }
     }
-    Ok(sol)
+    Ok(())
 }
 
 fn end_value(rel: Rel, margin: Option<i64>) -> ChanceValue {

@@ -7,6 +7,7 @@ mod chance;
 mod compact;
 mod entry;
 pub mod expect;
+pub mod interval;
 mod loopy;
 pub mod maxn;
 mod packed;

@@ -1,0 +1,277 @@
+//! Games that roll during play and whose play can return to a position (Pig): the values are
+//! the fixed point of the expectimax equations, which backward induction cannot reach. They are
+//! given as a **certified interval** at every position: a lower bound iterated up from -1 and an
+//! upper bound iterated down from 1, each step rounded outward (numbers in fixed point with 50
+//! bits after the point, probabilities bounded by dyadic fractions with 60), so that every bound
+//! printed is a true bound of the exact value, whatever the number of steps.
+//!
+//! The expectimax operator is monotone, so a lower bound stays below the value after any number
+//! of steps, and an upper bound above it. Play that can go on for ever (a draw, counted 0) can
+//! keep the upper bound from meeting the lower: the interval then stays open, and says so.
+//! Scored games that loop are refused, as without chance.
+
+use super::progress::Progress;
+use super::SolveError;
+use crate::engine::{ChanceExpand, Code, Engine, Rel, Scratch};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{Signed, ToPrimitive, Zero};
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// Fixed point: 1 is `ONE`.
+const BITS: u32 = 50;
+const ONE: i64 = 1 << BITS;
+/// Probabilities: 1 is `1 << PBITS`.
+const PBITS: u32 = 60;
+
+/// One outcome: the child's index, whether the mover keeps the turn, and the probability's
+/// dyadic bounds (`lo <= p * 2^60 <= hi`).
+type Edge = (u32, bool, i128, i128);
+
+/// A position: its end value (in fixed point, for the player to move), or its moves.
+enum Node {
+    End(i64),
+    Moves(Vec<Vec<Edge>>),
+}
+
+/// The bounds found at every position, in fixed point.
+pub struct Bounds {
+    pub index: HashMap<Code, u32>,
+    lo: Vec<i64>,
+    hi: Vec<i64>,
+    /// Sweeps made over every position.
+    pub sweeps: u64,
+    /// Whether the bounds at the starts came within `GAP` of each other.
+    pub closed: bool,
+    /// Whether some reachable end is a tie.
+    pub ties: bool,
+    /// Whether the sweeps stopped because none tightened any bound (not for lack of time).
+    pub stalled: bool,
+}
+
+/// A bound pair as exact fractions: `lo <= value <= hi`.
+pub fn as_fractions(lo: i64, hi: i64) -> (BigRational, BigRational) {
+    let d = BigInt::from(ONE);
+    (
+        BigRational::new(BigInt::from(lo), d.clone()),
+        BigRational::new(BigInt::from(hi), d),
+    )
+}
+
+impl Bounds {
+    /// The bounds of the value at `code` for the player to move, as exact fractions.
+    pub fn of(&self, code: Code) -> Option<(BigRational, BigRational)> {
+        let &i = self.index.get(&code)?;
+        Some(as_fractions(self.lo[i as usize], self.hi[i as usize]))
+    }
+}
+
+/// The widest interval at the starts that counts as closed: 2^-30 (about 9.3e-10).
+const GAP: i64 = 1 << (BITS - 30);
+
+/// Explores every position reached from `roots` (at most `limit`) and bounds every value, for
+/// at most `time` (then the bounds reached are given, still certified, with `closed` false).
+pub fn solve(
+    engine: &Engine,
+    roots: &[Code],
+    limit: u64,
+    time: Duration,
+) -> Result<Bounds, SolveError> {
+    let progress = Progress::new();
+    let found = explore(engine, roots, limit, &progress);
+    let (index, nodes) = match found {
+        Ok(x) => x,
+        Err(e) => {
+            progress.finish();
+            return Err(e);
+        }
+    };
+    let n = nodes.len();
+    let mut lo = vec![-ONE; n];
+    let mut hi = vec![ONE; n];
+    for (i, node) in nodes.iter().enumerate() {
+        if let Node::End(v) = node {
+            lo[i] = *v;
+            hi[i] = *v;
+        }
+    }
+    let ties = nodes.iter().any(|n| matches!(n, Node::End(0)));
+    let starts: Vec<usize> = roots
+        .iter()
+        .filter_map(|c| index.get(c).map(|&i| i as usize))
+        .collect();
+    let began = Instant::now();
+    let mut sweeps = 0u64;
+    let mut stalled = false;
+    let closed = loop {
+        let mut changed = false;
+        // Later positions first: values flow back towards the start sooner.
+        for i in (0..n).rev() {
+            let Node::Moves(moves) = &nodes[i] else {
+                continue;
+            };
+            let (mut best_lo, mut best_hi) = (i64::MIN, i64::MIN);
+            for outcomes in moves {
+                let (mut l, mut h) = (0i128, 0i128);
+                for &(c, kept, plo, phi) in outcomes {
+                    let c = c as usize;
+                    // The child's bounds from this mover's side.
+                    let (a, b) = if kept {
+                        (lo[c], hi[c])
+                    } else {
+                        (-hi[c], -lo[c])
+                    };
+                    let (a, b) = (i128::from(a), i128::from(b));
+                    l += (plo * a).min(phi * a);
+                    h += (plo * b).max(phi * b);
+                }
+                let l = l.div_euclid(1 << PBITS);
+                let h = -((-h).div_euclid(1 << PBITS));
+                best_lo = best_lo.max(clamp(l));
+                best_hi = best_hi.max(clamp(h));
+            }
+            // Never looser than before: each bound only tightens.
+            let (l, h) = (best_lo.max(lo[i]), best_hi.min(hi[i]));
+            if (l, h) != (lo[i], hi[i]) {
+                changed = true;
+                lo[i] = l;
+                hi[i] = h;
+            }
+        }
+        sweeps += 1;
+        if let Some(&s) = starts.first() {
+            let (l, h) = as_fractions(lo[s], hi[s]);
+            progress.say(format!(
+                "{n} positions, sweep {sweeps}: the start between {} and {}",
+                decimal(&l, 10, false),
+                decimal(&h, 10, true)
+            ));
+        }
+        if starts.iter().all(|&s| hi[s] - lo[s] <= GAP) {
+            break true;
+        }
+        if !changed {
+            stalled = true;
+            break false;
+        }
+        if began.elapsed() > time {
+            break false;
+        }
+    };
+    progress.finish();
+    Ok(Bounds {
+        index,
+        lo,
+        hi,
+        sweeps,
+        closed,
+        ties,
+        stalled,
+    })
+}
+
+fn clamp(v: i128) -> i64 {
+    v.clamp(i128::from(-ONE), i128::from(ONE)) as i64
+}
+
+/// Every reachable position, numbered breadth-first, with its end value or its moves.
+fn explore(
+    engine: &Engine,
+    roots: &[Code],
+    limit: u64,
+    progress: &Progress,
+) -> Result<(HashMap<Code, u32>, Vec<Node>), SolveError> {
+    let mut index: HashMap<Code, u32> = HashMap::new();
+    let mut codes: Vec<Code> = Vec::new();
+    for &r in roots {
+        if let std::collections::hash_map::Entry::Vacant(e) = index.entry(r) {
+            e.insert(codes.len() as u32);
+            codes.push(r);
+        }
+    }
+    let mut nodes: Vec<Node> = Vec::new();
+    let mut scratch = Scratch::default();
+    let mut k = 0;
+    while k < codes.len() {
+        let code = codes[k];
+        k += 1;
+        progress.tick(k as u64);
+        let node = match engine
+            .expand_chance(code, &mut scratch)
+            .map_err(|f| SolveError::Fault(f, code))?
+        {
+            ChanceExpand::End { rel, margin } => {
+                if margin.is_some() {
+                    return Err(SolveError::ScoredLoopy);
+                }
+                Node::End(match rel {
+                    Rel::Win => ONE,
+                    Rel::Tie => 0,
+                    Rel::Lose => -ONE,
+                })
+            }
+            ChanceExpand::Moves(moves) => {
+                let mut out = Vec::with_capacity(moves.len());
+                for (_, _, outcomes) in moves {
+                    let mut edges = Vec::with_capacity(outcomes.len());
+                    for o in outcomes {
+                        let c = match index.get(&o.code) {
+                            Some(&c) => c,
+                            None => {
+                                if codes.len() as u64 >= limit {
+                                    return Err(SolveError::Limit(limit));
+                                }
+                                let c = codes.len() as u32;
+                                index.insert(o.code, c);
+                                codes.push(o.code);
+                                c
+                            }
+                        };
+                        let (plo, phi) = dyadic(&o.prob);
+                        edges.push((c, o.kept, plo, phi));
+                    }
+                    out.push(edges);
+                }
+                Node::Moves(out)
+            }
+        };
+        nodes.push(node);
+    }
+    Ok((index, nodes))
+}
+
+/// `p` between two dyadic fractions with 60 bits: (floor, ceil) of `p * 2^60`.
+fn dyadic(p: &BigRational) -> (i128, i128) {
+    let scaled = p * BigRational::from_integer(BigInt::from(1u64 << PBITS));
+    let lo = scaled.floor().to_integer();
+    let hi = scaled.ceil().to_integer();
+    let get = |x: BigInt| {
+        x.to_i128()
+            .unwrap_or(if x.is_negative() { 0 } else { 1 << PBITS })
+    };
+    (get(lo), get(hi))
+}
+
+/// Whether a bound pair is one number (an end, or a value every step agreed on).
+pub fn is_exact(lo: &BigRational, hi: &BigRational) -> bool {
+    (hi - lo).is_zero()
+}
+
+/// `v` (in [-1, 1]) as a decimal with `digits` digits after the point, rounded down (`up`:
+/// rounded up), so a printed bound is still a bound.
+pub fn decimal(v: &BigRational, digits: u32, up: bool) -> String {
+    let scale = BigInt::from(10u32).pow(digits);
+    let scaled = v * BigRational::from_integer(scale.clone());
+    let n = if up { scaled.ceil() } else { scaled.floor() }.to_integer();
+    let neg = n.is_negative();
+    let abs = if neg { -n } else { n };
+    let whole = &abs / &scale;
+    let frac = &abs % &scale;
+    format!(
+        "{}{whole}.{:0width$}",
+        if neg { "-" } else { "" },
+        frac,
+        width = digits as usize
+    )
+}
