@@ -56,7 +56,7 @@ pub const KEYWORDS: &[(&str, &str)] = &[
     ("by", "`setup by player K`: the setup is player K's move"),
     (
         "roll",
-        "`roll VAR in DOMAIN`: one starting position per value (in `setup`)",
+        "`roll VAR in DOMAIN`: chance; in `setup`, one starting position per value; in a move's body, one outcome per value (a roll during play)",
     ),
     (
         "weights",
