@@ -29,6 +29,10 @@ struct Args {
     /// The run's seed: the same seed gives the same inputs.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The first input's number: a run stopped early goes on from where its last progress line
+    /// says (inputs `--start` to `--cases` - 1 are run).
+    #[arg(long, default_value_t = 0)]
+    start: u64,
     /// Worker processes run side by side.
     #[arg(long, default_value_t = 2)]
     jobs: u64,
@@ -113,7 +117,7 @@ fn main() -> ExitCode {
     let handles: Vec<_> = (0..jobs)
         .map(|j| {
             let tx = tx.clone();
-            let a = (args.seed, j, jobs, args.cases, args.timeout);
+            let a = (args.seed, args.start + j, jobs, args.cases, args.timeout);
             std::thread::spawn(move || supervise(a.0, a.1, a.2, a.3, a.4, tx))
         })
         .collect();
@@ -121,8 +125,13 @@ fn main() -> ExitCode {
     let mut tally: BTreeMap<(&str, Kind), u64> = BTreeMap::new();
     let mut findings: Vec<(u64, Kind, String)> = Vec::new();
     let mut done = 0u64;
+    let total = args.cases.saturating_sub(args.start);
+    // Each worker takes its inputs in order: every input below the least of these is done.
+    let mut upto: Vec<u64> = (0..jobs).map(|j| args.start + j).collect();
     let corpus = inputs::corpus();
     for (i, kind, msg) in rx {
+        let w = ((i - args.start.min(i)) % jobs) as usize;
+        upto[w] = upto[w].max(i + jobs);
         *tally
             .entry((inputs::source_of(i).name(), kind))
             .or_default() += 1;
@@ -132,10 +141,21 @@ fn main() -> ExitCode {
             findings.push((i, kind, msg));
         }
         done += 1;
-        if done.is_multiple_of((args.cases / 10).max(1)) {
+        // Every tenth of the run; every hundredth of a long one, so it can be resumed closely.
+        let every = if total >= 100_000 {
+            total / 100
+        } else {
+            total / 10
+        };
+        if done.is_multiple_of(every.max(1)) {
+            let from = upto
+                .iter()
+                .min()
+                .copied()
+                .unwrap_or(args.cases)
+                .min(args.cases);
             eprintln!(
-                "fuzz: {done}/{} inputs, {} findings, {:.0} s",
-                args.cases,
+                "fuzz: {done}/{total} inputs, {} findings, {:.0} s (every input below {from} done: resume with --start {from})",
                 findings.len(),
                 started.elapsed().as_secs_f64()
             );
