@@ -193,22 +193,11 @@ fn what_is_refused_is_coded() {
         "{}",
         r.stderr
     );
-    // `play` meets the roll and stops with the same code.
-    let path = std::env::temp_dir().join(format!("gamec-race-{}.game", std::process::id()));
-    std::fs::write(&path, RACE).expect("temp file");
-    let r = gamec_in(
-        &[
-            "play",
-            path.to_str().expect("path"),
-            "--seats",
-            "human,human",
-        ],
-        "",
-    );
-    let _ = std::fs::remove_file(&path);
-    assert_ne!(r.code, 0);
+    // `tree` meets the roll and stops with the same code.
+    let r = gamec_in(&["tree", "-"], RACE);
+    assert_eq!(r.code, 1);
     assert!(
-        r.stderr.contains("gamec::chance_in_play"),
+        r.stderr.starts_with("gamec::chance_in_play"),
         "{}{}",
         r.stdout,
         r.stderr
@@ -395,4 +384,70 @@ fn bounds_that_cannot_close_say_why() {
         r.stderr,
         "error: --bounds-time is for games that roll during play (a `roll` in a move's body)\n"
     );
+}
+
+#[test]
+fn play_draws_and_announces_each_roll() {
+    let r = gamec_in(
+        &[
+            "play",
+            "games/dice_race.game",
+            "--seed",
+            "3",
+            "--hints",
+            "--blunder",
+            "0",
+        ],
+        "2\n2\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "Dice race
+Step 1, or roll a d3 and move 1, 3 or 5. First to the goal wins.
+Player 1: human. Player 2: computer.
+Type a move's number or name, or a command: q quit, h hints on/off, ? help. Rolls are drawn with their exact probabilities.
+
+pos=[0, 0], d=0, player 1 to move
+Moves, with each one's expected count for you (a win 1, a loss -1):
+  1  step  expected -445/19683
+  2  gamble  expected 29363/59049
+Player 1, your move: 2
+Player 1 plays gamble: rolled d=2.
+
+pos=[3, 0], d=0, player 2 to move
+Player 2 plays gamble: rolled d=1.
+
+pos=[3, 1], d=0, player 1 to move
+Moves, with each one's expected count for you (a win 1, a loss -1):
+  1  step  expected 1/9
+  2  gamble  expected 19/27
+Player 1, your move: 2
+Player 1 plays gamble: rolled d=1.
+
+pos=[4, 1], d=0, player 2 to move
+Player 2 plays gamble: rolled d=3.
+
+pos=[4, 6], d=0, player 1 to move
+Game over: player 2 wins.
+The computer wins.
+"
+    );
+    // Pig between two computers, with bounds: a game that ends, each roll announced.
+    let r = gamec_in(
+        &[
+            "play",
+            "games/pig.game",
+            "--set",
+            "goal=5",
+            "--seats",
+            "computer,computer",
+            "--seed",
+            "9",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("plays roll: rolled die="), "{}", r.stdout);
+    assert!(r.stdout.contains("Game over: player "), "{}", r.stdout);
 }

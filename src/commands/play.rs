@@ -6,6 +6,7 @@ use super::common::{usage, CliResult, Loaded};
 use super::explore::solve_or_exit;
 use crate::engine::{Branch, Code, Engine, Limits};
 use crate::play::many::Many;
+use crate::play::rolling::Values;
 use crate::play::{end_rule_texts, play, Game, Options, Seat};
 use crate::rules::Rules;
 use crate::solve::maxn::TieBreak;
@@ -28,6 +29,9 @@ pub struct PlayArgs {
 /// Plays one game on stdin/stdout. Exit 0 when the game ends, also when input runs out first or
 /// the human quits.
 pub fn run(loaded: &Loaded, rules: &Rules, limits: Limits, args: PlayArgs) -> CliResult {
+    if rules.roll_in_play().is_some() {
+        return run_rolling(loaded, rules, limits, args);
+    }
     if rules.players > 2 {
         return run_many(loaded, rules, limits, args);
     }
@@ -107,22 +111,58 @@ fn run_many(loaded: &Loaded, rules: &Rules, limits: Limits, args: PlayArgs) -> C
 
 /// Plays the game `g` at the terminal.
 fn table(g: &Game, args: PlayArgs) -> CliResult {
-    let stdin = std::io::stdin();
-    let opts = Options {
+    let opts = options(args);
+    let mut input = std::io::stdin().lock();
+    let mut output = std::io::stdout().lock();
+    stopped(play(g, &opts, &mut input, &mut output))
+}
+
+fn options(args: PlayArgs) -> Options {
+    Options {
         seats: args.seats,
         blunder: args.blunder,
         seed: args.seed.unwrap_or_else(rand::random),
         show_seed: args.seed.is_none(),
         hints: args.hints,
-        echo: !stdin.is_terminal(),
-    };
-    let mut input = stdin.lock();
-    let mut output = std::io::stdout().lock();
-    match play(g, &opts, &mut input, &mut output) {
+        echo: !std::io::stdin().is_terminal(),
+    }
+}
+
+fn stopped<T>(r: std::io::Result<T>) -> CliResult {
+    match r {
         Ok(_) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         Err(e) => Err(usage(&format!("the game stopped: {e}"))),
     }
+}
+
+/// `run` for a game that rolls during play: solved as `solve` solves it (refusing what it
+/// refuses), then played with each roll drawn and announced. `--at` is not followed yet.
+fn run_rolling(loaded: &Loaded, rules: &Rules, limits: Limits, args: PlayArgs) -> CliResult {
+    if args.at.is_some() {
+        return Err(usage(
+            "--at is not supported yet for a game that rolls during play",
+        ));
+    }
+    let engine = limits.engine(rules);
+    let time = super::rolling::BOUNDS_TIME;
+    let (starts, solved) =
+        super::rolling::solve_or_exit(loaded, rules, &engine, limits.positions, time)?;
+    let values = match &solved {
+        super::explore::Rolled::Exact(s) => Values::Exact(s),
+        super::explore::Rolled::Bounds(b) => Values::Bounds(b),
+    };
+    let opts = options(args);
+    let mut input = std::io::stdin().lock();
+    let mut output = std::io::stdout().lock();
+    stopped(crate::play::rolling::play(
+        &engine,
+        &values,
+        &starts,
+        &opts,
+        &mut input,
+        &mut output,
+    ))
 }
 
 /// The one start of a game played from `code`: no roll; the player to move is the position's

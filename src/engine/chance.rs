@@ -4,7 +4,7 @@
 //! one move that reach the same child with the same player to move are merged.
 
 use super::{Child, Code, Engine, Fault, Rel, Scratch};
-use crate::rules::{CMove, Ctx, RtError, RtKind};
+use crate::rules::{CMove, Ctx, RtError, RtKind, Script};
 use num_rational::BigRational;
 use num_traits::Zero;
 
@@ -22,6 +22,10 @@ pub struct Outcome {
 /// A legal move (family, arguments) with its outcomes.
 pub type ChanceMove = (usize, Vec<i64>, Vec<Outcome>);
 
+/// A legal move (family, arguments) with each run of its rolls: the outcome and what the run
+/// rolled (`die=4`), not merged.
+pub type RunsOfMove = (usize, Vec<i64>, Vec<(Outcome, String)>);
+
 /// A position with rolls during play: its end, or each legal move with its outcomes.
 #[derive(Debug)]
 pub enum ChanceExpand {
@@ -33,16 +37,10 @@ impl Engine<'_> {
     /// Expands `code`, following every roll its moves make (interpreted: the compiled rules do
     /// not roll).
     pub fn expand_chance(&self, code: Code, scratch: &mut Scratch) -> Result<ChanceExpand, Fault> {
-        let mut script = scratch.chance.take().unwrap_or_default();
-        script.clear();
-        scratch.chance = Some(script);
-        let mut moves: Vec<(usize, Vec<i64>)> = Vec::new();
-        let e = self.expand_interpreted(code, scratch, |f, args, _| moves.push((f, args.to_vec())));
-        let script = scratch.chance.take().unwrap_or_default();
-        let e = e?;
-        if let super::Expand::End { rel, margin, .. } = e {
-            return Ok(ChanceExpand::End { rel, margin });
-        }
+        let (moves, script) = match self.runs(code, scratch)? {
+            Ok(end) => return Ok(end),
+            Err(runs) => runs,
+        };
         let mut out: Vec<ChanceMove> = moves
             .into_iter()
             .map(|(f, args)| (f, args, Vec::new()))
@@ -65,6 +63,64 @@ impl Engine<'_> {
         }
         scratch.chance = Some(script);
         Ok(ChanceExpand::Moves(out))
+    }
+
+    /// Each legal move's runs, one per combination of its rolls' values, not merged: the
+    /// outcome with what the run rolled (`die=4`), for `play` to announce. `None` at an end.
+    pub fn runs_of(
+        &self,
+        code: Code,
+        scratch: &mut Scratch,
+    ) -> Result<Option<Vec<RunsOfMove>>, Fault> {
+        let (moves, script) = match self.runs(code, scratch)? {
+            Ok(_) => return Ok(None),
+            Err(runs) => runs,
+        };
+        let mut out: Vec<RunsOfMove> = moves
+            .into_iter()
+            .map(|(f, args)| (f, args, Vec::new()))
+            .collect();
+        for ((k, prob, child, kept), rolled) in script.outcomes.iter().cloned().zip(&script.rolled)
+        {
+            let words: Vec<String> = rolled
+                .iter()
+                .map(|(var, v)| {
+                    let name = self.rules.vars.get(*var as usize).map_or("?", |x| &x.name);
+                    format!("{name}={v}")
+                })
+                .collect();
+            if let Some((_, _, list)) = out.get_mut(k as usize) {
+                let o = Outcome {
+                    code: child,
+                    kept,
+                    prob,
+                };
+                list.push((o, words.join(", ")));
+            }
+        }
+        scratch.chance = Some(script);
+        Ok(Some(out))
+    }
+
+    /// The end, or each legal move (family, arguments) with the script holding every run's
+    /// outcome and rolls.
+    #[allow(clippy::type_complexity)]
+    fn runs(
+        &self,
+        code: Code,
+        scratch: &mut Scratch,
+    ) -> Result<Result<ChanceExpand, (Vec<(usize, Vec<i64>)>, Box<Script>)>, Fault> {
+        let mut script = scratch.chance.take().unwrap_or_default();
+        script.clear();
+        scratch.chance = Some(script);
+        let mut moves: Vec<(usize, Vec<i64>)> = Vec::new();
+        let e = self.expand_interpreted(code, scratch, |f, args, _| moves.push((f, args.to_vec())));
+        let script = scratch.chance.take().unwrap_or_default();
+        if let super::Expand::End { rel, margin, .. } = e? {
+            scratch.chance = Some(script);
+            return Ok(Ok(ChanceExpand::End { rel, margin }));
+        }
+        Ok(Err((moves, script)))
     }
 
     /// A legal move's body run for every combination of its rolls' values: each outcome goes to
@@ -105,6 +161,8 @@ impl Engine<'_> {
             }
             let prob = s.prob.clone();
             s.outcomes.push((s.moves, prob, child, kept));
+            let rolled = std::mem::take(&mut s.now);
+            s.rolled.push(rolled);
             first.get_or_insert(Child {
                 code: child,
                 kept,

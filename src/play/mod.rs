@@ -16,6 +16,7 @@ mod prompt;
 mod puzzle;
 mod rated;
 mod review;
+pub mod rolling;
 mod text;
 pub mod throw;
 

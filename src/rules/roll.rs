@@ -53,6 +53,10 @@ pub struct Script {
     /// belongs to (from 0, in the order the moves are generated), its probability, the child's
     /// code and whether the mover keeps the turn.
     pub outcomes: Vec<(u32, BigRational, u64, bool)>,
+    /// For each outcome, what its run rolled: each roll's variable (its index) and value.
+    pub rolled: Vec<Vec<(u32, i64)>>,
+    /// What this run has rolled so far.
+    pub now: Vec<(u32, i64)>,
     /// Legal moves generated so far.
     pub moves: u32,
 }
@@ -64,6 +68,8 @@ impl Default for Script {
             at: 0,
             prob: BigRational::one(),
             outcomes: Vec::new(),
+            rolled: Vec::new(),
+            now: Vec::new(),
             moves: 0,
         }
     }
@@ -74,6 +80,7 @@ impl Script {
     pub fn clear(&mut self) {
         self.picks.clear();
         self.outcomes.clear();
+        self.rolled.clear();
         self.moves = 0;
     }
 
@@ -86,6 +93,7 @@ impl Script {
     fn start(&mut self) {
         self.at = 0;
         self.prob = BigRational::one();
+        self.now.clear();
     }
 
     /// Ready for the next combination of picks; `false` once every one has been run.
@@ -185,6 +193,7 @@ impl Ctx<'_> {
         };
         let k = live[script.pick(live.len()) % live.len()];
         script.prob *= BigRational::new(BigInt::from(ws[k]), total);
+        script.now.push((target.var, lo + k as i64));
         let slot = self.target_slot(target)?;
         self.write(slot, lo + k as i64, span)
     }

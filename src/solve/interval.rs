@@ -275,3 +275,21 @@ pub fn decimal(v: &BigRational, digits: u32, up: bool) -> String {
         width = digits as usize
     )
 }
+
+impl Bounds {
+    /// Bounds of a move's value for the player to move, from its outcomes' bounds (exact
+    /// fractions of certified bounds, so certified too). `None` if an outcome is unknown.
+    pub fn move_bounds(
+        &self,
+        outcomes: &[crate::engine::Outcome],
+    ) -> Option<(BigRational, BigRational)> {
+        let (mut lo, mut hi) = (BigRational::zero(), BigRational::zero());
+        for o in outcomes {
+            let (l, h) = self.of(o.code)?;
+            let (l, h) = if o.kept { (l, h) } else { (-h, -l) };
+            lo += &o.prob * l;
+            hi += &o.prob * h;
+        }
+        Some((lo, hi))
+    }
+}

@@ -1,0 +1,290 @@
+//! `play` for a game that rolls during play: each turn shows the position and the moves (with
+//! `--hints`, each move's expected count for the mover: exact, or certified bounds where play
+//! can return to a position); after a move its rolls are drawn with their exact probabilities
+//! from the seeded generator and announced (`Player 1 plays roll: die=4.`). The computer plays
+//! the move of the highest expected count (the lower bound, with bounds), or with probability
+//! `--blunder` a random one. There is no undo and no review yet. A position coming back is no
+//! draw (chance brings it back); a game stops as a draw after `MAX_PLIES` moves.
+
+use super::computer;
+use super::input::{parse_entry, read_entry, Typed};
+use super::text::{position_board, wrap};
+use super::{Ending, Options, Seat};
+use crate::engine::{Branch, Code, Engine, Outcome, Rel, Scratch};
+use crate::solve::expect::ChanceSolution;
+use crate::solve::interval::{decimal, Bounds};
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::io::{self, BufRead, Write};
+
+/// The most moves one game is played for.
+pub const MAX_PLIES: u32 = 10_000;
+
+/// The values `play` reads: exact, or certified bounds.
+pub enum Values<'a> {
+    Exact(&'a ChanceSolution),
+    Bounds(&'a Bounds),
+}
+
+impl Values<'_> {
+    /// A move's expected count for its mover: (lower, upper) (equal when exact).
+    fn of(&self, outcomes: &[Outcome]) -> Option<(BigRational, BigRational)> {
+        match self {
+            Values::Exact(s) => s
+                .move_value(outcomes)
+                .map(|v| (v.expected.clone(), v.expected)),
+            Values::Bounds(b) => b.move_bounds(outcomes),
+        }
+    }
+
+    fn words(&self, outcomes: &[Outcome]) -> String {
+        match (self, self.of(outcomes)) {
+            (_, None) => "unknown".to_string(),
+            (Values::Exact(_), Some((v, _))) => format!("expected {v}"),
+            (Values::Bounds(_), Some((l, h))) => format!(
+                "expected between {} and {}",
+                decimal(&l, 6, false),
+                decimal(&h, 6, true)
+            ),
+        }
+    }
+}
+
+/// Plays one game from a start drawn from the setup's, to its end (or a quit, or the input's
+/// end); a position seen a third time with the same player to move is a draw.
+pub fn play<R: BufRead, W: Write>(
+    engine: &Engine,
+    values: &Values,
+    starts: &[Branch],
+    opts: &Options,
+    input: &mut R,
+    out: &mut W,
+) -> io::Result<Ending> {
+    let rules = engine.rules;
+    let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
+    writeln!(out, "{}", rules.name)?;
+    if let Some(about) = &rules.about {
+        writeln!(out, "{}", wrap(about, 78))?;
+    }
+    let seat = |p: u8| {
+        opts.seats
+            .get(usize::from(p.max(1)) - 1)
+            .copied()
+            .unwrap_or(Seat::Computer)
+    };
+    let name = |s: Seat| {
+        if s == Seat::Human {
+            "human"
+        } else {
+            "computer"
+        }
+    };
+    let seats: Vec<String> = (1..=rules.players.max(1))
+        .map(|p| format!("Player {p}: {}.", name(seat(p))))
+        .collect();
+    writeln!(out, "{}", seats.join(" "))?;
+    if opts.show_seed {
+        writeln!(out, "Seed {0} (replay with --seed {0}).", opts.seed)?;
+    }
+    writeln!(
+        out,
+        "Type a move's number or name, or a command: q quit, h hints on/off, ? help. Rolls are drawn with their exact probabilities."
+    )?;
+    let Some(start) = computer::roll(starts, &mut rng) else {
+        return Err(io::Error::other("the game has no starting position"));
+    };
+    let (mut code, mut to_move): (Code, u8) = (start.code, start.mover);
+    let mut hints = opts.hints;
+    let mut plies = 0u32;
+    let mut scratch = Scratch::default();
+    loop {
+        writeln!(out, "\n{}", position_board(engine, code, to_move))?;
+        // Positions recur by chance here (Pig's 1s), so a repetition is no draw; a game no one
+        // ends (every move a draw) stops after `MAX_PLIES` moves.
+        plies += 1;
+        if plies > MAX_PLIES {
+            writeln!(
+                out,
+                "{MAX_PLIES} moves made and the game has not ended: it stops here as a draw."
+            )?;
+            return Ok(Ending::Repetition);
+        }
+        let runs = engine
+            .runs_of(code, &mut scratch)
+            .map_err(|f| io::Error::other(f.error.message))?;
+        let Some(moves) = runs else {
+            let e = engine
+                .expand_chance(code, &mut scratch)
+                .map_err(|f| io::Error::other(f.error.message))?;
+            return over(engine, e, to_move, seat, out);
+        };
+        let labels: Vec<String> = moves
+            .iter()
+            .map(|(f, args, _)| engine.move_label(code, *f, args))
+            .collect();
+        let merged: Vec<Vec<Outcome>> = moves.iter().map(|(_, _, runs)| merge(runs)).collect();
+        let pick = match seat(to_move) {
+            Seat::Computer => {
+                if rng.gen::<f64>() < opts.blunder {
+                    rng.gen_range(0..moves.len().max(1))
+                } else {
+                    best(values, &merged)
+                }
+            }
+            Seat::Human => loop {
+                if hints {
+                    writeln!(
+                        out,
+                        "Moves, with each one's expected count for you (a win 1, a loss -1):"
+                    )?;
+                } else {
+                    writeln!(out, "Moves:")?;
+                }
+                for (k, l) in labels.iter().enumerate() {
+                    match hints {
+                        true => writeln!(out, "  {}  {l}  {}", k + 1, values.words(&merged[k]))?,
+                        false => writeln!(out, "  {}  {l}", k + 1)?,
+                    }
+                }
+                write!(out, "Player {to_move}, your move: ")?;
+                out.flush()?;
+                let Some(entry) = read_entry(input)? else {
+                    writeln!(out, "\nNo more input: the game stops here.")?;
+                    return Ok(Ending::NoInput);
+                };
+                if opts.echo {
+                    writeln!(out, "{}", entry.trim_end())?;
+                }
+                match parse_entry(&entry, &labels) {
+                    Ok(Typed::Move(k)) => break k,
+                    Ok(Typed::Quit) => {
+                        writeln!(out, "Player {to_move} quits: the game is abandoned.")?;
+                        return Ok(Ending::Abandoned);
+                    }
+                    Ok(Typed::Hints) => hints = !hints,
+                    Ok(Typed::Undo) => writeln!(out, "Undo is not available in a game that rolls during play.")?,
+                    Ok(Typed::Help | Typed::Moves) => writeln!(out, "Type a move's number or its name as listed; q quits, h turns hints on or off.")?,
+                    Err(why) => writeln!(out, "{why}")?,
+                }
+            },
+        };
+        let Some((_, _, runs)) = moves.get(pick) else {
+            return Err(io::Error::other("a position that is not over has no move"));
+        };
+        let (next, rolled) = draw(runs, &mut rng);
+        match rolled.is_empty() {
+            true => writeln!(out, "Player {to_move} plays {}.", labels[pick])?,
+            false => writeln!(
+                out,
+                "Player {to_move} plays {}: rolled {rolled}.",
+                labels[pick]
+            )?,
+        }
+        code = next.code;
+        if !next.kept {
+            to_move = if rules.players <= 1 {
+                to_move
+            } else {
+                3 - to_move
+            };
+        }
+    }
+}
+
+/// A run drawn with its probability: its outcome and what it rolled.
+fn draw(runs: &[(Outcome, String)], rng: &mut ChaCha8Rng) -> (Outcome, String) {
+    let x: f64 = rng.gen();
+    let mut acc = 0.0;
+    for (o, rolled) in runs {
+        acc += o.prob.to_f64().unwrap_or(0.0);
+        if x < acc {
+            return (o.clone(), rolled.clone());
+        }
+    }
+    runs.last().cloned().unwrap_or_else(|| {
+        let o = Outcome {
+            code: 0,
+            kept: false,
+            prob: BigRational::from_integer(1.into()),
+        };
+        (o, String::new())
+    })
+}
+
+/// Runs reaching the same child with the same player to move, as one outcome.
+fn merge(runs: &[(Outcome, String)]) -> Vec<Outcome> {
+    let mut out: Vec<Outcome> = Vec::new();
+    for (o, _) in runs {
+        match out
+            .iter_mut()
+            .find(|x| x.code == o.code && x.kept == o.kept)
+        {
+            Some(x) => x.prob += &o.prob,
+            None => out.push(o.clone()),
+        }
+    }
+    out
+}
+
+/// The move of the highest expected count (of the highest lower bound), the first among equals.
+fn best(values: &Values, moves: &[Vec<Outcome>]) -> usize {
+    let mut top: Option<(usize, BigRational)> = None;
+    for (k, m) in moves.iter().enumerate() {
+        if let Some((lo, _)) = values.of(m) {
+            if top.as_ref().is_none_or(|(_, t)| lo > *t) {
+                top = Some((k, lo));
+            }
+        }
+    }
+    top.map_or(0, |(k, _)| k)
+}
+
+fn over<W: Write>(
+    engine: &Engine,
+    e: crate::engine::ChanceExpand,
+    to_move: u8,
+    seat: impl Fn(u8) -> Seat,
+    out: &mut W,
+) -> io::Result<Ending> {
+    let crate::engine::ChanceExpand::End { rel, margin } = e else {
+        return Err(io::Error::other("a position with moves has no end"));
+    };
+    let players = engine.rules.players;
+    let other = if players <= 1 { 0 } else { 3 - to_move };
+    let (ending, words) = match (rel, margin) {
+        (Rel::Tie, _) => (Ending::Tie, "a tie".to_string()),
+        (Rel::Win, m) => (
+            Ending::Won(to_move),
+            format!(
+                "player {to_move} wins{}",
+                m.map(|m| format!(" by {m}")).unwrap_or_default()
+            ),
+        ),
+        (Rel::Lose, _) if players <= 1 => (Ending::Won(0), "the puzzle is lost".to_string()),
+        (Rel::Lose, m) => (
+            Ending::Won(other),
+            format!(
+                "player {other} wins{}",
+                m.map(|m| format!(" by {}", -m)).unwrap_or_default()
+            ),
+        ),
+    };
+    writeln!(out, "Game over: {words}.")?;
+    let humans: Vec<u8> = (1..=players.max(1))
+        .filter(|&p| seat(p) == Seat::Human)
+        .collect();
+    if let ([h], Ending::Won(w)) = (&humans[..], ending) {
+        writeln!(
+            out,
+            "{}",
+            if *h == w {
+                "You win!"
+            } else {
+                "The computer wins."
+            }
+        )?;
+    }
+    Ok(ending)
+}
