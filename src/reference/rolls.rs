@@ -219,3 +219,89 @@ fn value(
     memo.insert(pos.clone(), v.clone());
     Ok(v)
 }
+
+/// A game that rolls during play and loops, valued approximately by plain value iteration in
+/// floating point (from 0, every position in turn, until no value moves by 1e-13, at most
+/// `sweeps` times): each start's probability, first mover and value for that mover, or `None`
+/// for a start whose iteration did not settle. Only for checking the engine's certified bounds.
+#[allow(clippy::type_complexity)]
+pub fn iterate_rolls(
+    game: &Game,
+    limit: usize,
+    sweeps: u32,
+) -> Result<Vec<(Q, u8, Option<f64>)>, Error> {
+    use num_traits::ToPrimitive;
+    let starts = setup::starts(game).map_err(Error::Setup)?;
+    let mut index: HashMap<Position, usize> = HashMap::new();
+    let mut positions: Vec<Position> = Vec::new();
+    for (p, _) in &starts {
+        if !index.contains_key(p) {
+            index.insert(p.clone(), positions.len());
+            positions.push(p.clone());
+        }
+    }
+    // Each position: its end value, or its moves' outcomes (probability, child, kept).
+    let mut nodes: Vec<Result<f64, Vec<Vec<(f64, usize, bool)>>>> = Vec::new();
+    let mut k = 0;
+    while k < positions.len() {
+        let pos = positions[k].clone();
+        k += 1;
+        let node = expand(game, &pos).map_err(|f| Error::Faults(vec![(pos.clone(), f)]))?;
+        nodes.push(match node {
+            Node::End { rel, margin, .. } => Ok(match (margin, rel) {
+                (Some(m), _) => m as f64,
+                (None, Rel::Win) => 1.0,
+                (None, Rel::Tie) => 0.0,
+                (None, Rel::Lose) => -1.0,
+            }),
+            Node::Moves(moves) => {
+                let mut out = Vec::new();
+                for m in moves {
+                    let mut os = Vec::new();
+                    for (p, child, kept) in m.outcomes {
+                        let c = match index.get(&child) {
+                            Some(&c) => c,
+                            None => {
+                                if positions.len() >= limit {
+                                    return Err(Error::TooManyPositions(limit));
+                                }
+                                index.insert(child.clone(), positions.len());
+                                positions.push(child);
+                                positions.len() - 1
+                            }
+                        };
+                        os.push((p.to_f64().unwrap_or(0.0), c, kept));
+                    }
+                    out.push(os);
+                }
+                Err(out)
+            }
+        });
+    }
+    let mut v: Vec<f64> = nodes.iter().map(|n| *n.as_ref().unwrap_or(&0.0)).collect();
+    let mut settled = false;
+    for _ in 0..sweeps {
+        let mut change = 0f64;
+        for i in (0..nodes.len()).rev() {
+            let Err(moves) = &nodes[i] else { continue };
+            let best = moves
+                .iter()
+                .map(|os| {
+                    os.iter()
+                        .map(|&(p, c, kept)| p * if kept { v[c] } else { -v[c] })
+                        .sum::<f64>()
+                })
+                .fold(f64::NEG_INFINITY, f64::max);
+            change = change.max((best - v[i]).abs());
+            v[i] = best;
+        }
+        if change < 1e-13 {
+            settled = true;
+            break;
+        }
+    }
+    Ok(starts
+        .iter()
+        .map(|(p, q)| (q.clone(), p.mover, settled.then(|| v[index[p]])))
+        .collect())
+}

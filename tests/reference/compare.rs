@@ -44,6 +44,11 @@ pub enum Case {
         scored: bool,
         setup: bool,
     },
+    /// A game that rolls during play and loops, whose certified bounds hold the reference's value
+    /// iteration (when `closed`; bounds that did not close are not compared).
+    RollsLoopy {
+        closed: bool,
+    },
     /// A game of three or more players whose security values and max^n outcomes agree.
     Many {
         players: u8,

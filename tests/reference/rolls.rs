@@ -51,8 +51,11 @@ pub fn compare_rolls(game: &rf::Game, rules: &Rules) -> Result<Case, String> {
         (Err(rf::Error::TooManyPositions(_)), _) | (_, Err(SolveError::Limit(_))) => {
             return Ok(Case::Skipped("too many".into()))
         }
+        (Err(rf::Error::RollsLoop), Err(SolveError::ChanceLoopy(_))) if !rules.scored => {
+            return loopy(game, &engine, &starts)
+        }
         (Err(rf::Error::RollsLoop), Err(SolveError::ChanceLoopy(_))) => {
-            return Ok(Case::BothFailed("rolls and a loop".into()))
+            return Ok(Case::BothFailed("rolls, scores and a loop".into()))
         }
         (Err(rf::Error::Faults(f)), Err(SolveError::Fault(e, _)))
             if f.first().and_then(|(_, f)| engine_kind(f.kind)) == Some(e.error.kind) =>
@@ -112,4 +115,45 @@ pub fn compare_rolls(game: &rf::Game, rules: &Rules) -> Result<Case, String> {
         scored: rules.scored,
         setup: starts.len() > 1,
     })
+}
+
+/// Play can return to a position: the engine's certified bounds (`solve::interval`) must hold
+/// the reference's value iteration at every start, wherever the bounds closed and the
+/// iteration settled.
+fn loopy(
+    game: &rf::Game,
+    engine: &Engine,
+    starts: &[gamec::engine::Branch],
+) -> Result<Case, String> {
+    let roots: Vec<u64> = starts.iter().map(|b| b.code).collect();
+    let time = std::time::Duration::from_secs(2);
+    let bounds = match gamec::solve::interval::solve(engine, &roots, LIMIT as u64 + 1, time) {
+        Ok(b) => b,
+        Err(SolveError::Limit(_)) => return Ok(Case::Skipped("too many".into())),
+        Err(e) => return Err(format!("the loop's bounds: {e:?}")),
+    };
+    let theirs = match rf::rolls::iterate_rolls(game, LIMIT, 100_000) {
+        Ok(t) => t,
+        Err(rf::Error::TooManyPositions(_)) => return Ok(Case::Skipped("too many".into())),
+        Err(e) => return Err(format!("engine bounds, reference {e:?}")),
+    };
+    if !bounds.closed {
+        return Ok(Case::RollsLoopy { closed: false });
+    }
+    for (b, (_, mover, v)) in starts.iter().zip(&theirs) {
+        let (Some(v), Some((lo, hi))) = (v, bounds.of(b.code)) else {
+            continue;
+        };
+        if *mover != b.mover {
+            return Err(format!("first mover: engine {}, reference {mover}", b.mover));
+        }
+        let (lo, hi) = (
+            num_traits::ToPrimitive::to_f64(&lo).unwrap_or(f64::NAN),
+            num_traits::ToPrimitive::to_f64(&hi).unwrap_or(f64::NAN),
+        );
+        if !(lo - 1e-9 <= *v && *v <= hi + 1e-9) {
+            return Err(format!("bounds [{lo}, {hi}] do not hold the reference's {v}"));
+        }
+    }
+    Ok(Case::RollsLoopy { closed: true })
 }
