@@ -27,12 +27,21 @@ const PBITS: u32 = 60;
 
 /// One outcome: the child's index, whether the mover keeps the turn, and the probability's
 /// dyadic bounds (`lo <= p * 2^60 <= hi`).
-type Edge = (u32, bool, i128, i128);
+#[derive(Clone, Copy)]
+struct Edge {
+    child: u32,
+    kept: bool,
+    plo: i64,
+    phi: i64,
+}
 
-/// A position: its end value (in fixed point, for the player to move), or its moves.
-enum Node {
-    End(i64),
-    Moves(Vec<Vec<Edge>>),
+/// Every position, flat: position `i`'s moves are `moves[i]..moves[i + 1]` (none at an end, whose
+/// value is `end[i]`), and move `m`'s outcomes `edges[outs[m]..outs[m + 1]]`.
+struct Graph {
+    end: Vec<Option<i64>>,
+    moves: Vec<u32>,
+    outs: Vec<u32>,
+    edges: Vec<Edge>,
 }
 
 /// The bounds found at every position, in fixed point.
@@ -87,16 +96,14 @@ pub fn solve(
             return Err(e);
         }
     };
-    let n = nodes.len();
-    let mut lo = vec![-ONE; n];
-    let mut hi = vec![ONE; n];
-    for (i, node) in nodes.iter().enumerate() {
-        if let Node::End(v) = node {
-            lo[i] = *v;
-            hi[i] = *v;
-        }
-    }
-    let ties = nodes.iter().any(|n| matches!(n, Node::End(0)));
+    let n = nodes.end.len();
+    // Each position's (lower, upper) bound, side by side.
+    let mut b: Vec<(i64, i64)> = nodes
+        .end
+        .iter()
+        .map(|e| e.map_or((-ONE, ONE), |v| (v, v)))
+        .collect();
+    let ties = nodes.end.contains(&Some(0));
     let starts: Vec<usize> = roots
         .iter()
         .filter_map(|c| index.get(c).map(|&i| i as usize))
@@ -108,23 +115,22 @@ pub fn solve(
         let mut changed = false;
         // Later positions first: values flow back towards the start sooner.
         for i in (0..n).rev() {
-            let Node::Moves(moves) = &nodes[i] else {
+            let (first, last) = (nodes.moves[i] as usize, nodes.moves[i + 1] as usize);
+            if first == last || b[i].0 == b[i].1 {
                 continue;
-            };
+            }
             let (mut best_lo, mut best_hi) = (i64::MIN, i64::MIN);
-            for outcomes in moves {
+            for m in first..last {
                 let (mut l, mut h) = (0i128, 0i128);
-                for &(c, kept, plo, phi) in outcomes {
-                    let c = c as usize;
+                let outcomes = &nodes.edges[nodes.outs[m] as usize..nodes.outs[m + 1] as usize];
+                for e in outcomes {
+                    let (cl, ch) = b[e.child as usize];
                     // The child's bounds from this mover's side.
-                    let (a, b) = if kept {
-                        (lo[c], hi[c])
-                    } else {
-                        (-hi[c], -lo[c])
-                    };
-                    let (a, b) = (i128::from(a), i128::from(b));
-                    l += (plo * a).min(phi * a);
-                    h += (plo * b).max(phi * b);
+                    let (x, y) = if e.kept { (cl, ch) } else { (-ch, -cl) };
+                    let (x, y) = (i128::from(x), i128::from(y));
+                    let (plo, phi) = (i128::from(e.plo), i128::from(e.phi));
+                    l += if x >= 0 { plo * x } else { phi * x };
+                    h += if y >= 0 { phi * y } else { plo * y };
                 }
                 let l = l.div_euclid(1 << PBITS);
                 let h = -((-h).div_euclid(1 << PBITS));
@@ -132,23 +138,22 @@ pub fn solve(
                 best_hi = best_hi.max(clamp(h));
             }
             // Never looser than before: each bound only tightens.
-            let (l, h) = (best_lo.max(lo[i]), best_hi.min(hi[i]));
-            if (l, h) != (lo[i], hi[i]) {
+            let now = (best_lo.max(b[i].0), best_hi.min(b[i].1));
+            if now != b[i] {
                 changed = true;
-                lo[i] = l;
-                hi[i] = h;
+                b[i] = now;
             }
         }
         sweeps += 1;
         if let Some(&s) = starts.first() {
-            let (l, h) = as_fractions(lo[s], hi[s]);
+            let (l, h) = as_fractions(b[s].0, b[s].1);
             progress.say(format!(
                 "{n} positions, sweep {sweeps}: the start between {} and {}",
                 decimal(&l, 10, false),
                 decimal(&h, 10, true)
             ));
         }
-        if starts.iter().all(|&s| hi[s] - lo[s] <= GAP) {
+        if starts.iter().all(|&s| b[s].1 - b[s].0 <= GAP) {
             break true;
         }
         if !changed {
@@ -160,6 +165,7 @@ pub fn solve(
         }
     };
     progress.finish();
+    let (lo, hi) = b.into_iter().unzip();
     Ok(Bounds {
         index,
         lo,
@@ -181,7 +187,7 @@ fn explore(
     roots: &[Code],
     limit: u64,
     progress: &Progress,
-) -> Result<(HashMap<Code, u32>, Vec<Node>), SolveError> {
+) -> Result<(HashMap<Code, u32>, Graph), SolveError> {
     let mut index: HashMap<Code, u32> = HashMap::new();
     let mut codes: Vec<Code> = Vec::new();
     for &r in roots {
@@ -190,14 +196,19 @@ fn explore(
             codes.push(r);
         }
     }
-    let mut nodes: Vec<Node> = Vec::new();
+    let mut g = Graph {
+        end: Vec::new(),
+        moves: vec![0],
+        outs: vec![0],
+        edges: Vec::new(),
+    };
     let mut scratch = Scratch::default();
     let mut k = 0;
     while k < codes.len() {
         let code = codes[k];
         k += 1;
         progress.tick(k as u64);
-        let node = match engine
+        match engine
             .expand_chance(code, &mut scratch)
             .map_err(|f| SolveError::Fault(f, code))?
         {
@@ -205,18 +216,17 @@ fn explore(
                 if margin.is_some() {
                     return Err(SolveError::ScoredLoopy);
                 }
-                Node::End(match rel {
+                g.end.push(Some(match rel {
                     Rel::Win => ONE,
                     Rel::Tie => 0,
                     Rel::Lose => -ONE,
-                })
+                }));
             }
             ChanceExpand::Moves(moves) => {
-                let mut out = Vec::with_capacity(moves.len());
+                g.end.push(None);
                 for (_, _, outcomes) in moves {
-                    let mut edges = Vec::with_capacity(outcomes.len());
                     for o in outcomes {
-                        let c = match index.get(&o.code) {
+                        let child = match index.get(&o.code) {
                             Some(&c) => c,
                             None => {
                                 if codes.len() as u64 >= limit {
@@ -229,25 +239,29 @@ fn explore(
                             }
                         };
                         let (plo, phi) = dyadic(&o.prob);
-                        edges.push((c, o.kept, plo, phi));
+                        g.edges.push(Edge {
+                            child,
+                            kept: o.kept,
+                            plo,
+                            phi,
+                        });
                     }
-                    out.push(edges);
+                    g.outs.push(g.edges.len() as u32);
                 }
-                Node::Moves(out)
             }
-        };
-        nodes.push(node);
+        }
+        g.moves.push((g.outs.len() - 1) as u32);
     }
-    Ok((index, nodes))
+    Ok((index, g))
 }
 
 /// `p` between two dyadic fractions with 60 bits: (floor, ceil) of `p * 2^60`.
-fn dyadic(p: &BigRational) -> (i128, i128) {
+fn dyadic(p: &BigRational) -> (i64, i64) {
     let scaled = p * BigRational::from_integer(BigInt::from(1u64 << PBITS));
     let lo = scaled.floor().to_integer();
     let hi = scaled.ceil().to_integer();
     let get = |x: BigInt| {
-        x.to_i128()
+        x.to_i64()
             .unwrap_or(if x.is_negative() { 0 } else { 1 << PBITS })
     };
     (get(lo), get(hi))

@@ -145,14 +145,19 @@ fn loopy(
             continue;
         };
         if *mover != b.mover {
-            return Err(format!("first mover: engine {}, reference {mover}", b.mover));
+            return Err(format!(
+                "first mover: engine {}, reference {mover}",
+                b.mover
+            ));
         }
         let (lo, hi) = (
             num_traits::ToPrimitive::to_f64(&lo).unwrap_or(f64::NAN),
             num_traits::ToPrimitive::to_f64(&hi).unwrap_or(f64::NAN),
         );
         if !(lo - 1e-9 <= *v && *v <= hi + 1e-9) {
-            return Err(format!("bounds [{lo}, {hi}] do not hold the reference's {v}"));
+            return Err(format!(
+                "bounds [{lo}, {hi}] do not hold the reference's {v}"
+            ));
         }
     }
     Ok(Case::RollsLoopy { closed: true })
