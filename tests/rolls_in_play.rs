@@ -451,3 +451,22 @@ The computer wins.
     assert!(r.stdout.contains("plays roll: rolled die="), "{}", r.stdout);
     assert!(r.stdout.contains("Game over: player "), "{}", r.stdout);
 }
+
+#[test]
+fn the_chance_solves_keep_to_the_memory_available() {
+    let env = [("GAMEC_MEMORY_AVAILABLE", "3000000")];
+    let run = |args: &[&str]| common::gamec_with_env(&["--color", "never"], args, "", &env);
+    // Exact values (the dice race to 30) and bounds (Pig to 20), each past 3 MB.
+    for args in [
+        &["solve", "games/dice_race.game", "--set", "goal=30"][..],
+        &["solve", "games/pig.game"][..],
+    ] {
+        let r = run(args);
+        assert_eq!(r.code, 1, "{args:?}: {}", r.stdout);
+        assert!(
+            r.stderr.starts_with("gamec::out_of_memory"),
+            "{args:?}: {}",
+            r.stderr
+        );
+    }
+}

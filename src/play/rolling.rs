@@ -170,17 +170,13 @@ pub fn play<R: BufRead, W: Write>(
                 }
             },
         };
-        let Some((_, _, runs)) = moves.get(pick) else {
+        let (Some((_, _, runs)), Some(label)) = (moves.get(pick), labels.get(pick)) else {
             return Err(io::Error::other("a position that is not over has no move"));
         };
         let (next, rolled) = draw(runs, &mut rng);
         match rolled.is_empty() {
-            true => writeln!(out, "Player {to_move} plays {}.", labels[pick])?,
-            false => writeln!(
-                out,
-                "Player {to_move} plays {}: rolled {rolled}.",
-                labels[pick]
-            )?,
+            true => writeln!(out, "Player {to_move} plays {label}.")?,
+            false => writeln!(out, "Player {to_move} plays {label}: rolled {rolled}.")?,
         }
         code = next.code;
         if !next.kept {

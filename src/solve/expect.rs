@@ -71,8 +71,17 @@ pub fn solve(engine: &Engine, starts: &[Code], limit: u64) -> Result<ChanceSolut
         moves: HashMap::new(),
     };
     let mut scratch = Scratch::default();
+    // A position's exact values and its moves' outcomes, in fractions: a generous estimate.
+    let (limit, by_memory) = crate::engine::memory::position_budget(limit, 2048);
     let progress = super::progress::Progress::new();
-    let r = search(engine, starts, limit, &mut sol, &mut scratch, &progress);
+    let r = search(
+        engine,
+        starts,
+        (limit, by_memory),
+        &mut sol,
+        &mut scratch,
+        &progress,
+    );
     progress.finish();
     r.map(|()| sol)
 }
@@ -81,7 +90,7 @@ pub fn solve(engine: &Engine, starts: &[Code], limit: u64) -> Result<ChanceSolut
 fn search(
     engine: &Engine,
     starts: &[Code],
-    limit: u64,
+    (limit, by_memory): (u64, bool),
     sol: &mut ChanceSolution,
     scratch: &mut Scratch,
     progress: &super::progress::Progress,
@@ -98,7 +107,10 @@ fn search(
             let code = top.0;
             if top.1.is_none() {
                 if (sol.values.len() + sol.moves.len()) as u64 >= limit {
-                    return Err(SolveError::Limit(limit));
+                    return Err(match by_memory {
+                        true => SolveError::Memory(limit),
+                        false => SolveError::Limit(limit),
+                    });
                 }
                 progress.tick((sol.values.len() + sol.moves.len()) as u64);
                 match engine

@@ -203,11 +203,18 @@ fn explore(
         edges: Vec::new(),
     };
     let mut scratch = Scratch::default();
+    let budget = crate::engine::memory::byte_budget();
     let mut k = 0;
     while k < codes.len() {
         let code = codes[k];
         k += 1;
         progress.tick(k as u64);
+        // What the graph holds so far, over-estimated: a position's index entry, code, end,
+        // move range and bounds; an outcome; a move's range.
+        let bytes = codes.len() as u64 * 96 + g.edges.len() as u64 * 24 + g.outs.len() as u64 * 4;
+        if k % 4096 == 0 && bytes > budget {
+            return Err(SolveError::Memory(codes.len() as u64));
+        }
         match engine
             .expand_chance(code, &mut scratch)
             .map_err(|f| SolveError::Fault(f, code))?
