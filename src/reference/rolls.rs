@@ -56,19 +56,16 @@ impl Picks {
 }
 
 impl Ctx<'_> {
-    /// A roll in a move's body: its range and weights here (as the setup works them out), then
-    /// the value this run picks, written into the target.
-    pub(super) fn roll_in_body(
+    /// A roll's values of weight above 0 with their weights, and the weights' total, worked
+    /// out here (a weight formula with the rolled variable holding each value in turn, put
+    /// back after), checked as docs/language.md says: a value to roll, one weight per value,
+    /// none negative, not all 0.
+    pub(super) fn roll_values(
         &mut self,
         target: &LValue,
         domain: &Domain,
         weights: Option<&Weights>,
-    ) -> R<()> {
-        let Some(mut picks) = self.rolls.take() else {
-            return Err(super::eval::invalid(
-                "a roll outside the setup and the moves",
-            ));
-        };
+    ) -> R<(Vec<(i64, i64)>, BigInt)> {
         let (lo, hi) = self.domain(domain)?;
         let values: Vec<i64> = (lo..=hi).collect();
         let ws: Vec<i64> = match weights {
@@ -96,21 +93,36 @@ impl Ctx<'_> {
         if ws.len() != values.len() || ws.iter().any(|w| *w < 0) || ws.iter().all(|w| *w == 0) {
             return Err(Fault::new(
                 FaultKind::BadWeights,
-                format!("{} outcomes and weights {ws:?}", values.len()),
+                format!(
+                    "{} outcomes and weights {ws:?} (one weight per outcome, none negative, not all 0)",
+                    values.len()
+                ),
             ));
         }
-        let live: Vec<(i64, i64)> = values
-            .iter()
-            .zip(&ws)
-            .filter(|(_, w)| **w > 0)
-            .map(|(v, w)| (*v, *w))
-            .collect();
+        let total: BigInt = ws.iter().map(|w| BigInt::from(*w)).sum();
+        let live = values.into_iter().zip(ws).filter(|(_, w)| *w > 0).collect();
+        Ok((live, total))
+    }
+
+    /// A roll in a move's body: its range and weights here (as the setup works them out), then
+    /// the value this run picks, written into the target.
+    pub(super) fn roll_in_body(
+        &mut self,
+        target: &LValue,
+        domain: &Domain,
+        weights: Option<&Weights>,
+    ) -> R<()> {
+        let Some(mut picks) = self.rolls.take() else {
+            return Err(super::eval::invalid(
+                "a roll outside the setup and the moves",
+            ));
+        };
+        let (live, total) = self.roll_values(target, domain, weights)?;
         if picks.reached == picks.chosen.len() {
             picks.chosen.push((0, live.len()));
         }
         let (v, w) = live[picks.chosen[picks.reached].0];
         picks.reached += 1;
-        let total: BigInt = ws.iter().map(|w| BigInt::from(*w)).sum();
         picks.prob *= Q::new(BigInt::from(w), total);
         self.rolls = Some(picks);
         let k = self.place(target)?;

@@ -6,7 +6,7 @@
 //! without it the first mover (`first mover`, or player 1) is the mover throughout.
 
 use super::eval::{invalid, Ctx};
-use super::{Fault, FaultKind, Game, Position, R};
+use super::{Game, Position, R};
 use crate::syntax::ast::{Block, Domain, LValue, Stmt, Weights};
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -73,54 +73,13 @@ fn roll(
     weights: Option<&Weights>,
 ) -> R<Vec<(Position, BigRational)>> {
     let mut cx = Ctx::new(game, pos.clone());
-    let (lo, hi) = cx.domain(domain)?;
-    let values: Vec<i64> = (lo..=hi).collect();
-    let ws: Vec<i64> = match weights {
-        None => vec![1; values.len()],
-        Some(Weights::List(ws)) => {
-            let mut out = Vec::new();
-            for w in ws {
-                out.push(cx.int(w)?);
-            }
-            out
-        }
-        // Each value's weight, with the rolled variable holding the value.
-        Some(Weights::Of(w)) => {
-            let mut out = Vec::new();
-            for v in &values {
-                let mut cx = Ctx::new(game, pos.clone());
-                let k = cx.place(target)?;
-                cx.write(&target.name.name, k, *v)?;
-                out.push(cx.int(w)?);
-            }
-            out
-        }
-    };
-    if values.is_empty() {
-        return Err(Fault::new(
-            FaultKind::EmptyRoll,
-            format!("nothing to roll in {lo}..={hi}"),
-        ));
-    }
-    if ws.len() != values.len() || ws.iter().any(|w| *w < 0) || ws.iter().all(|w| *w == 0) {
-        return Err(Fault::new(
-            FaultKind::BadWeights,
-            format!(
-                "{} outcomes and weights {ws:?} (one weight per outcome, none negative, not all 0)",
-                values.len()
-            ),
-        ));
-    }
-    let total: BigInt = ws.iter().map(|w| BigInt::from(*w)).sum();
+    let (live, total) = cx.roll_values(target, domain, weights)?;
     let mut out = Vec::new();
-    for (v, w) in values.iter().zip(&ws) {
-        if *w == 0 {
-            continue;
-        }
+    for (v, w) in live {
         let mut cx = Ctx::new(game, pos.clone());
         let k = cx.place(target)?;
-        cx.write(&target.name.name, k, *v)?;
-        let q = p * BigRational::new(BigInt::from(*w), total.clone());
+        cx.write(&target.name.name, k, v)?;
+        let q = p * BigRational::new(BigInt::from(w), total.clone());
         if !q.is_zero() {
             out.push((cx.pos, q));
         }
