@@ -66,11 +66,12 @@ pub fn run(src: &str, seed: u64) -> Result<Outcome, String> {
     match compiled {
         None if !diags.has_errors() => Err("no game and no error".into()),
         None => Ok(Outcome::Refused),
-        Some((ast, Compiled::Sequential(rules))) if rules.players > 2 => {
-            crate::many::run(&ast, &rules, src)
-        }
+        // Rolls during play first: with three or more players they are refused.
         Some((ast, Compiled::Sequential(rules))) if rules.roll_in_play().is_some() => {
             rolls(&ast, &rules, src)
+        }
+        Some((ast, Compiled::Sequential(rules))) if rules.players > 2 => {
+            crate::many::run(&ast, &rules, src)
         }
         Some((_, Compiled::Sequential(rules))) => {
             let engine = Engine::new(&rules).with_max_steps(MAX_STEPS);
@@ -88,6 +89,12 @@ fn rolls(
     rules: &gamec::rules::Rules,
     src: &str,
 ) -> Result<Outcome, String> {
+    if rules.players > 2 {
+        let span = rules.roll_in_play().unwrap_or_default();
+        let d = gamec::diag::chance::players(span, rules.players);
+        let _ = render(&d, "fuzz.game", src, RenderStyle::plain());
+        return Ok(Outcome::Refused);
+    }
     let engine = Engine::new(rules).with_max_steps(MAX_STEPS);
     let time = std::time::Duration::from_millis(200);
     let ours = gamec::commands::explore::solve_chance(&engine, MAX_POSITIONS, time);
