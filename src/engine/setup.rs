@@ -7,7 +7,7 @@
 //! setup that multiplies out too far is `gamec::too_many_outcomes` within a second, not an abort.
 
 use super::{Code, Engine, Fault, Pos};
-use crate::rules::{CExpr, CStmt, CTarget, CWeights, Ctx, RtError, RtKind};
+use crate::rules::{CStmt, CTarget, CWeights, Ctx, RtError, RtKind};
 use crate::syntax::ast::Span;
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -161,10 +161,10 @@ impl Engine<'_> {
                     Some(CWeights::Of(_)) if work.saturating_add(n) > MAX_SETUP_STEPS => {
                         return Err(too_many().into())
                     }
-                    Some(CWeights::Of(w)) => weights_of(&mut ctx, target, w, lo, n, *span)?,
+                    Some(CWeights::Of(w)) => ctx.weights_of(target, w, lo, n, *span)?,
                     None => vec![1; n as usize],
                 };
-                check_roll(lo, hi, &ws, domain.span, *span)?;
+                crate::rules::check_roll(lo, hi, &ws, domain.span, *span)?;
                 work = work.saturating_add(n);
                 if work > MAX_SETUP_STEPS {
                     return Err(too_many().into());
@@ -233,38 +233,6 @@ impl Engine<'_> {
             mover,
             rolls,
         }
-    }
-}
-
-/// The weight `w` has for each of the `n` values from `lo`, with the rolled variable holding the
-/// value (written as any assignment is, so a value outside the variable's range is
-/// `out_of_range`).
-fn weights_of(
-    ctx: &mut Ctx,
-    target: &CTarget,
-    w: &CExpr,
-    lo: i64,
-    n: u64,
-    span: Span,
-) -> Result<Vec<i64>, Box<RtError>> {
-    let slot = ctx.target_slot(target)?;
-    let mut out = Vec::with_capacity(n as usize);
-    for k in 0..n {
-        let mark = ctx.undo.len();
-        ctx.write(slot, lo + k as i64, span)?;
-        let weight = ctx.eval(w);
-        ctx.rollback(mark);
-        out.push(weight?);
-    }
-    Ok(out)
-}
-
-/// A roll needs a value to roll and one weight per value, none negative and not all 0.
-fn check_roll(lo: i64, hi: i64, ws: &[i64], range: Span, span: Span) -> Result<(), Box<RtError>> {
-    match crate::rules::roll_problem(lo, hi, Some(ws)) {
-        Some((RtKind::EmptyRoll, p)) => Err(RtError::new(RtKind::EmptyRoll, range, p)),
-        Some((kind, p)) => Err(RtError::new(kind, span, p)),
-        None => Ok(()),
     }
 }
 

@@ -173,7 +173,9 @@ pub fn play<R: BufRead, W: Write>(
         let (Some((_, _, runs)), Some(label)) = (moves.get(pick), labels.get(pick)) else {
             return Err(io::Error::other("a position that is not over has no move"));
         };
-        let (next, rolled) = draw(runs, &mut rng);
+        let Some((next, rolled)) = draw(runs, &mut rng) else {
+            return Err(io::Error::other("a move without an outcome"));
+        };
         match rolled.is_empty() {
             true => writeln!(out, "Player {to_move} plays {label}.")?,
             false => writeln!(out, "Player {to_move} plays {label}: rolled {rolled}.")?,
@@ -190,23 +192,17 @@ pub fn play<R: BufRead, W: Write>(
 }
 
 /// A run drawn with its probability: its outcome and what it rolled.
-fn draw(runs: &[(Outcome, String)], rng: &mut ChaCha8Rng) -> (Outcome, String) {
+/// (`None` for a move without runs, which the engine never gives.)
+fn draw<'r>(runs: &'r [(Outcome, String)], rng: &mut ChaCha8Rng) -> Option<&'r (Outcome, String)> {
     let x: f64 = rng.gen();
     let mut acc = 0.0;
-    for (o, rolled) in runs {
-        acc += o.prob.to_f64().unwrap_or(0.0);
+    for run in runs {
+        acc += run.0.prob.to_f64().unwrap_or(0.0);
         if x < acc {
-            return (o.clone(), rolled.clone());
+            return Some(run);
         }
     }
-    runs.last().cloned().unwrap_or_else(|| {
-        let o = Outcome {
-            code: 0,
-            kept: false,
-            prob: BigRational::from_integer(1.into()),
-        };
-        (o, String::new())
-    })
+    runs.last()
 }
 
 /// Runs reaching the same child with the same player to move, as one outcome.

@@ -20,7 +20,7 @@ pub use fault::{
     arith, check_range, range_size, RtError, RtKind, DEFAULT_MAX_STEPS, MAX_RANGE, MAX_STEPS,
 };
 pub use label::{column_name, square_name, LabelPart};
-pub use roll::{roll_problem, Script, MAX_ROLL_VALUES};
+pub use roll::{check_roll, roll_problem, Script, MAX_ROLL_VALUES};
 pub use runs::RunTable;
 pub use simple::{simplify, Operand, Simple};
 pub use symmetry::{proves_any_order, CSymmetry, SymmetryKind};

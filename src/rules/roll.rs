@@ -2,7 +2,7 @@
 //! play) and the engine (rolls whose range or weights depend on the state).
 
 use super::fault::{RtError, RtKind, R};
-use super::{check_range, range_size, CDomain, CStmt, CTarget, CWeights, Ctx};
+use super::{check_range, range_size, CDomain, CExpr, CStmt, CTarget, CWeights, Ctx};
 use crate::syntax::ast::Span;
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -121,6 +121,16 @@ impl Script {
     }
 }
 
+/// A roll needs a value to roll and one weight per value, none negative and not all 0: the
+/// problem as a run-time error at the range (empty) or the roll (bad weights).
+pub fn check_roll(lo: i64, hi: i64, ws: &[i64], range: Span, span: Span) -> R<()> {
+    match roll_problem(lo, hi, Some(ws)) {
+        Some((RtKind::EmptyRoll, p)) => Err(RtError::new(RtKind::EmptyRoll, range, p)),
+        Some((kind, p)) => Err(RtError::new(kind, span, p)),
+        None => Ok(()),
+    }
+}
+
 impl Ctx<'_> {
     /// A roll's lowest value and one weight per value, worked out in this position (a weight
     /// formula with the rolled variable holding each value in turn), checked: an empty range or
@@ -146,25 +156,34 @@ impl Ctx<'_> {
         }
         let ws: Vec<i64> = match weights {
             Some(CWeights::List(ws)) => ws.iter().map(|w| self.eval(w)).collect::<R<_>>()?,
-            Some(CWeights::Of(w)) => {
-                let slot = self.target_slot(target)?;
-                let mut out = Vec::with_capacity(n as usize);
-                for k in 0..n {
-                    let mark = self.undo.len();
-                    self.write(slot, lo + k as i64, span)?;
-                    let weight = self.eval(w);
-                    self.rollback(mark);
-                    out.push(weight?);
-                }
-                out
-            }
+            Some(CWeights::Of(w)) => self.weights_of(target, w, lo, n, span)?,
             None => vec![1; n as usize],
         };
-        match roll_problem(lo, hi, Some(&ws)) {
-            Some((RtKind::EmptyRoll, p)) => Err(RtError::new(RtKind::EmptyRoll, domain.span, p)),
-            Some((kind, p)) => Err(RtError::new(kind, span, p)),
-            None => Ok((lo, ws)),
+        check_roll(lo, hi, &ws, domain.span, span)?;
+        Ok((lo, ws))
+    }
+
+    /// The weight `w` has for each of the `n` values from `lo`, with the rolled variable holding
+    /// the value (written as any assignment is, so a value outside the variable's range is
+    /// `out_of_range`), for the setup's rolls and the moves' alike.
+    pub fn weights_of(
+        &mut self,
+        target: &CTarget,
+        w: &CExpr,
+        lo: i64,
+        n: u64,
+        span: Span,
+    ) -> R<Vec<i64>> {
+        let slot = self.target_slot(target)?;
+        let mut out = Vec::with_capacity(n as usize);
+        for k in 0..n {
+            let mark = self.undo.len();
+            self.write(slot, lo + k as i64, span)?;
+            let weight = self.eval(w);
+            self.rollback(mark);
+            out.push(weight?);
         }
+        Ok(out)
     }
 
     /// A roll during play: the value the script picks, written into the target, its probability

@@ -16,7 +16,7 @@ use super::SolveError;
 use crate::engine::{ChanceExpand, ChanceMove, Code, Engine, Outcome, Rel, Scratch};
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// A position's value, from the side of the player to move.
 #[derive(Clone, Debug, PartialEq)]
@@ -95,14 +95,14 @@ fn search(
     scratch: &mut Scratch,
     progress: &super::progress::Progress,
 ) -> Result<(), SolveError> {
-    let mut on_path: HashMap<Code, ()> = HashMap::new();
+    let mut on_path: HashSet<Code> = HashSet::new();
     for &start in starts {
         if sol.values.contains_key(&start) {
             continue;
         }
         // Each position on the path, its children (once expanded) and the next child to visit.
         let mut stack: Vec<(Code, Option<Vec<Code>>, usize)> = vec![(start, None, 0)];
-        on_path.insert(start, ());
+        on_path.insert(start);
         while let Some(top) = stack.last_mut() {
             let code = top.0;
             if top.1.is_none() {
@@ -138,14 +138,14 @@ fn search(
                 if sol.values.contains_key(&child) {
                     continue;
                 }
-                if on_path.contains_key(&child) {
+                if on_path.contains(&child) {
                     return Err(SolveError::ChanceLoopy(child));
                 }
                 next = Some(child);
                 break;
             }
             if let Some(child) = next {
-                on_path.insert(child, ());
+                on_path.insert(child);
                 stack.push((child, None, 0));
                 continue;
             }

@@ -274,11 +274,6 @@ fn dyadic(p: &BigRational) -> (i64, i64) {
     (get(lo), get(hi))
 }
 
-/// Whether a bound pair is one number (an end, or a value every step agreed on).
-pub fn is_exact(lo: &BigRational, hi: &BigRational) -> bool {
-    (hi - lo).is_zero()
-}
-
 /// `v` (in [-1, 1]) as a decimal with `digits` digits after the point, rounded down (`up`:
 /// rounded up), so a printed bound is still a bound.
 pub fn decimal(v: &BigRational, digits: u32, up: bool) -> String {
