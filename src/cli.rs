@@ -257,12 +257,12 @@ fn run_solve(
     let (players, tie_break) = players;
     let loaded = load(&game.file, &game.sets, style)?;
     match &loaded.game {
-        Compiled::Sequential(rules) if rules.roll_in_play().is_some() => {
+        Compiled::Sequential(rules) if rules.staged().is_some() => {
             not_for(players.is_some(), "--players", "throw games")?;
             for (given, flag) in [(tie_break.is_some(), "--tie-break"), (at.is_some(), "--at")] {
                 if given {
                     return Err(usage(&format!(
-                        "{flag} is not supported yet for a game that rolls during play"
+                        "{flag} is not supported yet for a game that rolls during play or has simultaneous moves"
                     )));
                 }
             }

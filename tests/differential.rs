@@ -173,6 +173,8 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
     assert!(count(&|k| k.starts_with("BothFailed")) > 0, "{tally:?}");
     // Games that roll during play, compared with the reference's expectimax.
     assert!(count(&|k| k.starts_with("Rolls")) > 0, "{tally:?}");
+    // Games with simultaneous moves, whose matrix games' values agree.
+    assert!(count(&|k| k.contains("together: true")) > 0, "{tally:?}");
     // Games of three or more players, compared with `gamec solve --json`.
     assert!(count(&|k| k.starts_with("Many")) > 0, "{tally:?}");
     assert!(

@@ -160,8 +160,9 @@ module.exports = grammar({
       field('body', $.block),
     ),
 
+    // `together NAME(a in A, b in B)`: a simultaneous move.
     move: $ => seq(
-      'move',
+      choice('move', 'together'),
       field('name', $.identifier),
       optional(field('parameters', $.parameters)),
       optional(choice(

@@ -66,8 +66,9 @@ pub fn run(src: &str, seed: u64) -> Result<Outcome, String> {
     match compiled {
         None if !diags.has_errors() => Err("no game and no error".into()),
         None => Ok(Outcome::Refused),
-        // Rolls during play first: with three or more players they are refused.
-        Some((ast, Compiled::Sequential(rules))) if rules.roll_in_play().is_some() => {
+        // Rolls during play and simultaneous moves first: with three or more players they are
+        // refused.
+        Some((ast, Compiled::Sequential(rules))) if rules.staged().is_some() => {
             rolls(&ast, &rules, src)
         }
         Some((ast, Compiled::Sequential(rules))) if rules.players > 2 => {
@@ -110,7 +111,8 @@ fn rolls(
     let game = gamec::reference::Game::new(ast, &[]).map_err(|e| format!("reference: {e:?}"))?;
     let theirs = match gamec::reference::rolls::solve_rolls(&game, MAX_POSITIONS as usize) {
         Ok(t) => t,
-        Err(gamec::reference::Error::TooManyPositions(_)) => return Ok(Outcome::Solved),
+        Err(gamec::reference::Error::TooManyPositions(_))
+        | Err(gamec::reference::Error::StageTooLarge) => return Ok(Outcome::Solved),
         Err(e) => return Err(format!("the engine solves it, the reference: {e:?}")),
     };
     let ours: num_rational::BigRational = starts

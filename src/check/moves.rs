@@ -77,6 +77,16 @@ fn compile_move(m: &MoveDecl, cx: &mut Cx, d: &mut Diagnostics) -> Option<CMove>
     if !ok {
         return None;
     }
+    if let Some(t) = m.together {
+        if m.params.len() != 2 {
+            d.push(crate::diag::together::params(t, m.params.len()));
+            return None;
+        }
+        if cx.players != 2 {
+            d.push(crate::diag::together::players(t, cx.players));
+            return None;
+        }
+    }
     let label = label.or_else(|| plain_label(m, cx));
     Some(CMove {
         name: m.name.name.clone(),
@@ -85,8 +95,10 @@ fn compile_move(m: &MoveDecl, cx: &mut Cx, d: &mut Diagnostics) -> Option<CMove>
         label_span: m.label.as_ref().map_or(m.name.span, |l| l.span),
         domains,
         guard,
-        simple: simplify(&body),
+        // A simultaneous move's pairs go to the chance solve's stages, never to a fast path.
+        simple: simplify(&body).filter(|_| m.together.is_none()),
         body,
+        together: m.together.is_some(),
         span: m.span,
     })
 }

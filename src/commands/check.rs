@@ -39,7 +39,7 @@ pub fn run(
             }
         };
         if let Some((_, Compiled::Sequential(rules))) = &compiled {
-            if !diags.has_errors() && rules.roll_in_play().is_some() {
+            if !diags.has_errors() && rules.staged().is_some() {
                 let engine = limits.engine(rules);
                 if rules.players > 2 {
                     let span = rules.roll_in_play().unwrap_or_default();

@@ -115,7 +115,9 @@ pub fn solve_chance(
     };
     let s = match solve::expect::solve(engine, &roots, limit) {
         Ok(s) => Rolled::Exact(s),
-        Err(SolveError::ChanceLoopy(_)) if !engine.rules.scored => {
+        Err(SolveError::ChanceLoopy(_))
+            if !engine.rules.scored && engine.rules.together().is_none() =>
+        {
             Rolled::Bounds(solve::interval::solve(engine, &roots, limit, time).map_err(failed)?)
         }
         Err(e) => return Err(failed(e)),
@@ -127,7 +129,11 @@ pub fn solve_chance(
 /// a route from the start (the route finder does not follow rolls).
 fn chance_fault(engine: &Engine, fault: &Fault, code: Code) -> Diag {
     let at = engine.describe(&engine.decode(code));
-    let path = format!("(not traced in a game that rolls during play) → {at}");
+    let why = match engine.rules.together() {
+        Some(_) => "not traced in a game with simultaneous moves",
+        None => "not traced in a game that rolls during play",
+    };
+    let path = format!("({why}) → {at}");
     let route = match &fault.during {
         Some((f, args)) => format!("{path}; then {}", engine.move_label(code, *f, args)),
         None => path,
@@ -178,8 +184,14 @@ fn error_diag(engine: &Engine, e: SolveError, from: Option<Code>, limit: u64) ->
             let bound = known.map_or("", |(_, b)| b.describe());
             catalog::out_of_memory_table(bytes, known.map(|(b, _)| b), bound)
         }
+        SolveError::ChanceLoopy(c) if engine.rules.together().is_some() => {
+            crate::diag::together::loopy(&engine.describe(&engine.decode(c)))
+        }
         SolveError::ChanceLoopy(c) => {
             crate::diag::chance::loopy(&engine.describe(&engine.decode(c)))
+        }
+        SolveError::StageTooHard(c) => {
+            crate::diag::together::too_hard(&engine.describe(&engine.decode(c)))
         }
         SolveError::ScoredLoopy => {
             let scores = engine.rules.ends.first().map(|e| e.outcome_span);

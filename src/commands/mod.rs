@@ -21,6 +21,7 @@ pub mod play;
 pub mod play_cmd;
 pub mod puzzle;
 pub mod rolling;
+mod rolling_report;
 pub mod shell;
 pub mod solve;
 pub mod throw;

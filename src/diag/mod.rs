@@ -11,6 +11,7 @@ pub mod runtime;
 pub mod scores;
 pub mod set;
 pub mod throw;
+pub mod together;
 
 /// The codes that are warnings, not errors.
 pub fn warning_codes() -> Vec<&'static str> {
@@ -29,6 +30,7 @@ pub fn all_codes() -> Vec<&'static str> {
     codes.extend_from_slice(many::CODES);
     codes.extend_from_slice(scores::CODES);
     codes.extend_from_slice(chance::CODES);
+    codes.extend_from_slice(together::CODES);
     codes
 }
 

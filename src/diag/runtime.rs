@@ -167,6 +167,21 @@ pub fn fault(
             "a roll during play",
             CHANCE_IN_PLAY_HELP,
         ),
+        TogetherOutside => (
+            "gamec::together",
+            "a simultaneous move",
+            super::together::TOGETHER_HELP,
+        ),
+        MixedStage => (
+            "gamec::mixed_stage",
+            "legal here beside other moves",
+            "At a position where a `together` move is legal, its pairs of choices must be the only legal moves: both players choose at once or one player moves, not both. Guard the other moves (or the `together` move) so that they are not legal at the same positions.",
+        ),
+        ChoicesDepend => (
+            "gamec::choices_depend",
+            "the pairs of choices legal here",
+            "Each player chooses without seeing the other's choice, so what one may choose cannot depend on the other's: the legal pairs must be every choice the mover has with every choice the other has. Write the guard as a condition on each choice alone (`if ok(mine) and ok(theirs)`).",
+        ),
     };
     runtime(code, span, message, label, (from, trace), help)
 }

@@ -19,6 +19,7 @@ mod setup;
 mod simple_moves;
 mod swap;
 pub mod symmetry;
+mod together;
 mod trace;
 
 pub use chance::{ChanceExpand, ChanceMove, Outcome, MAX_OUTCOMES};
@@ -26,6 +27,7 @@ pub use compiled::{set_verify, verifying, SweepKernels};
 pub use encode::Pos;
 pub use expansion::{margin, Child, Expand, Fault, Rel, Scratch};
 pub use setup::Branch;
+pub use together::Stage;
 pub use trace::{route, route_to_class, trace_to, Route};
 
 use crate::rules::Rules;

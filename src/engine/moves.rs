@@ -241,6 +241,12 @@ impl Engine<'_> {
         if ctx.chance.is_some() {
             return self.apply_chance(f, m, code, ctx, sink, count);
         }
+        if m.together {
+            return Err(Fault {
+                error: together_outside(m),
+                during: Some((f, args_of(ctx))),
+            });
+        }
         if let Some(simple) = &m.simple {
             if let Some((child, digits)) = self.apply_simple(simple, code, ctx) {
                 *count += 1;
@@ -405,4 +411,13 @@ fn outcome(
         }
     };
     Ok((if winner == mover { Rel::Win } else { Rel::Lose }, None))
+}
+
+#[cold]
+fn together_outside(m: &CMove) -> Box<RtError> {
+    RtError::new(
+        RtKind::TogetherOutside,
+        m.span,
+        "this command does not follow simultaneous moves (`together`)",
+    )
 }

@@ -63,6 +63,8 @@ pub(super) struct Profile {
     pub players: u8,
     /// Some move bodies roll (chance during play).
     pub rolls: bool,
+    /// The first move is simultaneous (`together`, two players).
+    pub together: bool,
 }
 
 pub(super) struct Gen<'a, R: Rng> {
@@ -111,6 +113,7 @@ impl<'a, R: Rng> Gen<'a, R> {
             solo: false,
             players: 2,
             rolls: false,
+            together: false,
         };
         Gen {
             rng,

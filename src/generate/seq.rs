@@ -59,10 +59,20 @@ pub(super) fn game(rng: &mut impl Rng, cfg: &Config) -> String {
     }
     // Rolls during play, in one game of eight of one or two players.
     g.profile.rolls = !many && g.chance(0.12);
-    for _ in 0..g.int_in(1, if cfg.extreme { 5 } else { 3 }) {
+    // A simultaneous move, in one game of twelve of two players: mostly the only move family
+    // (beside others, positions where both are legal are `gamec::mixed_stage`); now and then
+    // in a puzzle or a game of many players, which the checker refuses.
+    let together = g.chance(if solo || many { 0.005 } else { 0.08 });
+    let families = match together && g.chance(0.7) {
+        true => 1,
+        false => g.int_in(1, if cfg.extreme { 5 } else { 3 }),
+    };
+    for k in 0..families {
+        g.profile.together = together && k == 0;
         let m = g.move_decl();
         out.push_str(&m);
     }
+    g.profile.together = false;
     out.push_str(&g.ends());
     if g.chance(0.1) {
         out.push_str(&g.symmetry());

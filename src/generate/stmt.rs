@@ -155,14 +155,23 @@ impl<R: Rng> Gen<'_, R> {
     pub fn move_decl(&mut self) -> String {
         let name = self.fresh("m");
         let mut params = Vec::new();
-        for k in 0..self.int_in(0, 2) {
+        // A simultaneous move has two parameters (now and then another count, which the checker
+        // refuses); the second mostly does not range over the first (else `choices_depend`).
+        let together = self.profile.together;
+        let count = match together {
+            true if self.chance(0.03) => self.int_in(0, 3),
+            true => 2,
+            false => self.int_in(0, 2),
+        };
+        for k in 0..count {
+            let k = if together && self.chance(0.9) { 0 } else { k };
             let (dom, mut local) = self.param_domain(k);
             local.name = self.fresh("n");
             params.push(format!("{} in {dom}", local.name));
             self.locals.push(local);
         }
         // Now and then a parameter over an enumeration written in place, shown by its label.
-        let word = self.chance(0.15).then(|| {
+        let word = (!together && self.chance(0.15)).then(|| {
             let w = self.fresh("w");
             let values: Vec<String> = (0..self.int_in(1, 3)).map(|_| self.fresh("u")).collect();
             let written: Vec<String> = (values.iter())
@@ -211,8 +220,9 @@ impl<R: Rng> Gen<'_, R> {
             }
         }
         self.locals.clear();
-        let mut head = format!("  move {name}");
-        if !params.is_empty() || self.chance(0.2) {
+        let keyword = if together { "together" } else { "move" };
+        let mut head = format!("  {keyword} {name}");
+        if !params.is_empty() || together || self.chance(0.2) {
             head.push_str(&format!("({})", params.join(", ")));
         }
         let guard = (!guard.is_empty()).then(|| format!(" if {}", guard.join(" and ")));

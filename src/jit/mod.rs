@@ -79,6 +79,11 @@ impl Kernel {
         if rules.scored {
             return Err(NotCompiled("scores are left to the interpreter".into()));
         }
+        if rules.moves.iter().any(|m| m.together) {
+            return Err(NotCompiled(
+                "simultaneous moves are left to the interpreter".into(),
+            ));
+        }
         let mut flags = settings::builder();
         let set = |f: &mut settings::Builder, k: &str, v: &str| {
             f.set(k, v).map_err(|e| fail("cranelift settings", &e))

@@ -67,6 +67,10 @@ pub const KEYWORDS: &[(&str, &str)] = &[
         "`move NAME(PARAM in DOMAIN, ...) if GUARD { BODY }`: a family of moves",
     ),
     (
+        "together",
+        "`together NAME(a in A, b in B) if GUARD { BODY }`: a simultaneous move; the player to move chooses `a` and the other player `b`, each without seeing the other's, then the body runs with both",
+    ),
+    (
         "as",
         "`as \"...\"`: a move's label template, `{EXPR}` replaced by its value",
     ),

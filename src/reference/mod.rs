@@ -24,6 +24,7 @@ mod options;
 pub mod rolls;
 mod runs;
 mod setup;
+mod stage;
 mod symmetry;
 mod turn;
 mod values;
@@ -69,6 +70,10 @@ pub enum FaultKind {
     BrokenSymmetry,
     /// Two legal moves of a position have the same label.
     DuplicateLabel,
+    /// A simultaneous move legal beside moves of another family.
+    MixedStage,
+    /// A simultaneous choice whose legal pairs are not every row with every column.
+    ChoicesDepend,
     Invalid,
 }
 
@@ -105,6 +110,8 @@ pub enum Error {
     ScoredLoopy,
     /// A game that rolls during play in which play can return to a position (not solved).
     RollsLoop,
+    /// A simultaneous choice with more supports than the reference enumerates.
+    StageTooLarge,
 }
 
 /// The most values a parameter, `count`/`any`/`all` or roll may range over (docs/language.md,

@@ -188,8 +188,10 @@ fn value(
             }
         }
         Node::Moves(moves) => {
-            let mut top: Option<RollValue> = None;
-            for m in moves {
+            let staged = super::stage::stage(game, &moves)
+                .map_err(|f| Error::Faults(vec![(pos.clone(), f)]))?;
+            let mut each = Vec::with_capacity(moves.len());
+            for m in &moves {
                 let mut v = RollValue {
                     expected: Q::zero(),
                     win: Q::zero(),
@@ -209,27 +211,67 @@ fn value(
                     v.tie += p * c.tie;
                     v.moves += p * c.moves;
                 }
-                let better = match &top {
-                    None => true,
-                    Some(t) if v.expected != t.expected => v.expected > t.expected,
-                    Some(t) if v.expected < Q::zero() => v.moves > t.moves,
-                    Some(t) => v.moves < t.moves,
-                };
-                if better {
-                    top = Some(v);
-                }
+                each.push(v);
             }
-            top.ok_or_else(|| {
-                Error::Faults(vec![(
-                    pos.clone(),
-                    Fault::new(FaultKind::NoMoves, "no move"),
-                )])
-            })?
+            match staged {
+                Some((_, cols, cells)) => stage_value(&each, cols, &cells)?,
+                None => best_of(each).ok_or_else(|| {
+                    Error::Faults(vec![(
+                        pos.clone(),
+                        Fault::new(FaultKind::NoMoves, "no move"),
+                    )])
+                })?,
+            }
         }
     };
     path.remove(pos);
     memo.insert(pos.clone(), v.clone());
     Ok(v)
+}
+
+/// The best of a position's moves' values, as the module's documentation orders them.
+fn best_of(each: Vec<RollValue>) -> Option<RollValue> {
+    let mut top: Option<RollValue> = None;
+    for v in each {
+        let better = match &top {
+            None => true,
+            Some(t) if v.expected != t.expected => v.expected > t.expected,
+            Some(t) if v.expected < Q::zero() => v.moves > t.moves,
+            Some(t) => v.moves < t.moves,
+        };
+        if better {
+            top = Some(v);
+        }
+    }
+    top
+}
+
+/// A simultaneous choice's value: the matrix game over its pairs' expected counts (`cells`: the
+/// pairs' moves row by row, `cols` to a row), with the probabilities and the expected moves of
+/// the optimal strategies found (which may differ from the engine's where several are optimal).
+fn stage_value(each: &[RollValue], cols: usize, cells: &[usize]) -> Result<RollValue, Error> {
+    let matrix: Vec<Vec<Q>> = cells
+        .chunks(cols)
+        .map(|row| row.iter().map(|&k| each[k].expected.clone()).collect())
+        .collect();
+    let (v, x, y) = super::stage::solve(&matrix).ok_or(Error::StageTooLarge)?;
+    let mut out = RollValue {
+        expected: v,
+        win: Q::zero(),
+        tie: Q::zero(),
+        moves: Q::zero(),
+        best: None,
+    };
+    for (i, p) in x.iter().enumerate() {
+        for (j, q) in y.iter().enumerate() {
+            let c = &each[cells[i * cols + j]];
+            let pq = p * q;
+            out.win += &pq * &c.win;
+            out.tie += &pq * &c.tie;
+            out.moves += &pq * &c.moves;
+        }
+    }
+    Ok(out)
 }
 
 /// A game that rolls during play and loops, valued approximately by plain value iteration in

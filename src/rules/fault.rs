@@ -33,6 +33,12 @@ pub enum RtKind {
     /// A roll during play met by a command that does not follow chance, or a game with rolls
     /// during play that the chance solve cannot take (it loops, or has other than two players).
     ChanceInPlay,
+    /// A simultaneous (`together`) move met by a command that does not follow them.
+    TogetherOutside,
+    /// A position where a `together` move is legal beside moves of another family.
+    MixedStage,
+    /// A position where a player's legal choices depend on the other player's.
+    ChoicesDepend,
 }
 
 /// The most values a parameter, `count`/`any`/`all` or roll may range over at run time.

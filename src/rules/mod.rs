@@ -358,6 +358,9 @@ pub struct CMove {
     pub body: Vec<CStmt>,
     /// The same body as plain assignments, when it is only that.
     pub simple: Option<Vec<Simple>>,
+    /// A simultaneous move (`together`): its first parameter is chosen by the player to move,
+    /// its second by the other player.
+    pub together: bool,
     pub span: Span,
 }
 

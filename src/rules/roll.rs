@@ -236,4 +236,14 @@ impl super::Rules {
         }
         self.moves.iter().find_map(|m| first(&m.body))
     }
+
+    /// Where the first simultaneous move (`together`) is declared, if any is.
+    pub fn together(&self) -> Option<Span> {
+        self.moves.iter().find(|m| m.together).map(|m| m.span)
+    }
+
+    /// Whether the chance solve takes this game: it rolls during play or has simultaneous moves.
+    pub fn staged(&self) -> Option<Span> {
+        self.roll_in_play().or_else(|| self.together())
+    }
 }

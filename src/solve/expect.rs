@@ -12,8 +12,9 @@
 //! (the same rule as remoteness without chance). Those three numbers depend on that stated rule
 //! where several moves are equally good.
 
+use super::stage::Mixed;
 use super::SolveError;
-use crate::engine::{ChanceExpand, ChanceMove, Code, Engine, Outcome, Rel, Scratch};
+use crate::engine::{ChanceExpand, ChanceMove, Code, Engine, Outcome, Rel, Scratch, Stage};
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 use std::collections::{HashMap, HashSet};
@@ -55,6 +56,10 @@ impl ChanceValue {
 pub struct ChanceSolution {
     pub values: HashMap<Code, ChanceValue>,
     pub moves: HashMap<Code, Vec<ChanceMove>>,
+    /// The positions whose moves are a simultaneous choice, with the choice.
+    pub stages: HashMap<Code, Stage>,
+    /// Both players' optimal strategies at each simultaneous choice.
+    pub mixed: HashMap<Code, Mixed>,
 }
 
 impl ChanceSolution {
@@ -69,6 +74,8 @@ pub fn solve(engine: &Engine, starts: &[Code], limit: u64) -> Result<ChanceSolut
     let mut sol = ChanceSolution {
         values: HashMap::new(),
         moves: HashMap::new(),
+        stages: HashMap::new(),
+        mixed: HashMap::new(),
     };
     let mut scratch = Scratch::default();
     // A position's exact values and its moves' outcomes, in fractions: a generous estimate.
@@ -126,6 +133,10 @@ fn search(
                     ChanceExpand::Moves(m) => {
                         let kids = m.iter().flat_map(|(_, _, os)| os.iter().map(|o| o.code));
                         top.1 = Some(kids.collect());
+                        let stage = engine.stage_of(&m);
+                        if let Some(s) = stage.map_err(|f| SolveError::Fault(f, code))? {
+                            sol.stages.insert(code, s);
+                        }
                         sol.moves.insert(code, m);
                     }
                 }
@@ -149,9 +160,18 @@ fn search(
                 stack.push((child, None, 0));
                 continue;
             }
-            let v = match sol.moves.get(&code) {
-                Some(m) => best(&sol.values, m),
-                None => end_value(Rel::Tie, None),
+            let v = match (sol.moves.get(&code), sol.stages.get(&code)) {
+                (Some(m), Some(stage)) => {
+                    let valued = super::stage::value(&sol.values, m, stage);
+                    let Some((v, mixed)) = valued.map_err(|_| SolveError::StageTooHard(code))?
+                    else {
+                        return Err(SolveError::StageTooHard(code));
+                    };
+                    sol.mixed.insert(code, mixed);
+                    v
+                }
+                (Some(m), None) => best(&sol.values, m),
+                (None, _) => end_value(Rel::Tie, None),
             };
             sol.values.insert(code, v);
             on_path.remove(&code);
@@ -184,7 +204,10 @@ fn end_value(rel: Rel, margin: Option<i64>) -> ChanceValue {
 
 /// A move's value: its outcomes' values weighted by their probabilities, one move further from
 /// the end. `None` if an outcome is not valued yet.
-fn combine(values: &HashMap<Code, ChanceValue>, outcomes: &[Outcome]) -> Option<ChanceValue> {
+pub(super) fn combine(
+    values: &HashMap<Code, ChanceValue>,
+    outcomes: &[Outcome],
+) -> Option<ChanceValue> {
     let mut v = ChanceValue {
         expected: BigRational::zero(),
         win: BigRational::zero(),

@@ -16,6 +16,7 @@ mod quotient;
 mod scored;
 mod shared;
 mod solution_line;
+pub mod stage;
 mod store;
 mod sweep;
 mod table;
@@ -49,6 +50,8 @@ pub enum SolveError {
     ScoredLoopy,
     /// A game that rolls during play in which play returns to this position (not solved yet).
     ChanceLoopy(Code),
+    /// The exact arithmetic of the simultaneous choice at this position passed its budget.
+    StageTooHard(Code),
 }
 
 /// The order positions were solved in.

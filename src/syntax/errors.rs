@@ -48,7 +48,7 @@ const KEYWORDS: &[&str] = &[
     "game", "about", "option", "players", "player", "state", "setup", "move", "end", "if", "then",
     "else", "def", "in", "and", "or", "not", "true", "false", "again", "roll", "where", "wins",
     "loses", "tie", "winner", "is", "each", "last", "mover", "opponent", "per", "bool", "by",
-    "weights", "as", "throws", "beats", "round", "no", "moves", "let", "for",
+    "weights", "as", "throws", "beats", "round", "no", "moves", "let", "for", "together",
 ];
 
 /// The word or character at `pos`, as the user would see it.

@@ -16,7 +16,7 @@ const KEYWORDS: &[&str] = &[
     "game", "about", "option", "player", "state", "setup", "move", "end", "if", "then", "else",
     "def", "in", "and", "or", "not", "again", "roll", "where", "wins", "loses", "tie", "winner",
     "is", "each", "per", "bool", "by", "weights", "as", "throws", "beats", "round", "no", "moves",
-    "let", "for", "symmetry", "return",
+    "let", "for", "symmetry", "return", "together",
 ];
 
 /// Binary operators: a line that starts with one continues the line before.

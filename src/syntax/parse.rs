@@ -375,6 +375,12 @@ fn parse_setup(pair: Pair<Rule>) -> Result<Setup> {
 
 fn parse_move(pair: Pair<Rule>) -> Result<MoveDecl> {
     let s = span(&pair);
+    let together = pair
+        .clone()
+        .into_inner()
+        .next()
+        .filter(|p| p.as_rule() == Rule::kw_together)
+        .map(|p| span(&p));
     let mut it = children(pair);
     let name = ident(next(&mut it, s)?);
     let (mut params, mut label, mut guard, mut body) = (Vec::new(), None, None, None);
@@ -389,6 +395,7 @@ fn parse_move(pair: Pair<Rule>) -> Result<MoveDecl> {
     }
     let body = body.ok_or_else(|| catalog::syntax_internal(s))?;
     Ok(MoveDecl {
+        together,
         name,
         params,
         label,

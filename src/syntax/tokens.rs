@@ -52,6 +52,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         kw_setup | setup => "`setup`",
         kw_by => "`by`",
         kw_move | move_decl => "`move`",
+        kw_together => "`together`",
         kw_as | move_label => "`as`",
         kw_if | guard | if_stmt => "`if`",
         kw_else => "`else`",
@@ -134,6 +135,7 @@ pub fn is_item_start(rule: Rule) -> bool {
             | kw_state
             | kw_setup
             | kw_move
+            | kw_together
             | kw_end
             | kw_symmetry
             | kw_throws

@@ -74,6 +74,38 @@ fn integral(matrix: &[Vec<Q>]) -> (Vec<Vec<BigInt>>, BigInt) {
     (ints, scale)
 }
 
+/// The exact optimal strategies and value of the zero-sum game with payoff `matrix` (rows: the
+/// maximiser's choices), checked: each strategy guarantees the value against every choice of the
+/// other. `None` for an empty matrix.
+pub fn equilibrium(
+    matrix: &[Vec<Q>],
+    budget: &mut Budget,
+) -> Result<Option<simplex::Equilibrium>, TooHard> {
+    let (ints, scale) = integral(matrix);
+    let Some(mut eq) = simplex::solve(&ints, budget)? else {
+        return Ok(None);
+    };
+    eq.value /= Q::from_integer(scale);
+    let guaranteed = |i: usize, j: usize, p: &Q| p * &matrix[i][j];
+    let cols = matrix.first().map_or(0, Vec::len);
+    let row_holds = (0..cols).all(|j| {
+        let sum: Q = (0..matrix.len())
+            .map(|i| guaranteed(i, j, &eq.row[i]))
+            .sum();
+        sum >= eq.value
+    });
+    let col_holds = (0..matrix.len()).all(|i| {
+        let sum: Q = (0..cols).map(|j| guaranteed(i, j, &eq.col[j])).sum();
+        sum <= eq.value
+    });
+    // The simplex's strategies are optimal by construction; a failed check is a defect, and the
+    // answer is refused rather than printed.
+    if !(row_holds && col_holds) {
+        return Err(TooHard);
+    }
+    Ok(Some(eq))
+}
+
 /// Solves the 2-player game exactly. `None` only for a game with no throws; `TooHard` when the
 /// exact arithmetic would pass `simplex::MAX_WORK`.
 pub fn analyse(g: &ThrowGame) -> Result<Option<TwoPlayer>, TooHard> {

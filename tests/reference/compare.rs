@@ -43,6 +43,9 @@ pub enum Case {
     Rolls {
         scored: bool,
         setup: bool,
+        /// Whether the game has simultaneous moves (then only the expected count, the value of
+        /// the matrix games, is compared: the probabilities follow the strategies chosen).
+        together: bool,
     },
     /// A game that rolls during play and loops, whose certified bounds hold the reference's value
     /// iteration (when `closed`; bounds that did not close are not compared).
@@ -74,6 +77,8 @@ pub fn engine_kind(k: FaultKind) -> Option<RtKind> {
         FaultKind::BadPlayer => RtKind::BadPlayer,
         FaultKind::NoValue => RtKind::NoValue,
         FaultKind::DuplicateLabel => RtKind::DuplicateLabel,
+        FaultKind::MixedStage => RtKind::MixedStage,
+        FaultKind::ChoicesDepend => RtKind::ChoicesDepend,
         FaultKind::TooWide => RtKind::TooWide,
         FaultKind::BrokenSymmetry => RtKind::BrokenSymmetry,
         FaultKind::Invalid => return None,
@@ -124,7 +129,7 @@ pub fn compare(src: &str, sets: &[SetArg]) -> Result<Case, String> {
             (rules.turn_matters, rules.has_again)
         ));
     }
-    match (rules.roll_in_play().is_some(), rules.players > 2) {
+    match (rules.staged().is_some(), rules.players > 2) {
         (true, true) => return Ok(Case::Skipped("rolls during play, many players".into())),
         (true, false) => return rolls::compare_rolls(&game, &rules),
         (false, true) => return many::compare_many(&game, &rules, src, sets),

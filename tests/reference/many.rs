@@ -35,6 +35,8 @@ fn code(k: FaultKind) -> &'static str {
         FaultKind::NoValue => "gamec::no_value",
         FaultKind::BrokenSymmetry => "gamec::broken_symmetry",
         FaultKind::DuplicateLabel => "gamec::duplicate_label",
+        FaultKind::MixedStage => "gamec::mixed_stage",
+        FaultKind::ChoicesDepend => "gamec::choices_depend",
         FaultKind::Invalid => "(invalid)",
     }
 }

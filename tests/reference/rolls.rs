@@ -51,6 +51,14 @@ pub fn compare_rolls(game: &rf::Game, rules: &Rules) -> Result<Case, String> {
         (Err(rf::Error::TooManyPositions(_)), _) | (_, Err(SolveError::Limit(_))) => {
             return Ok(Case::Skipped("too many".into()))
         }
+        (Err(rf::Error::StageTooLarge), _) | (_, Err(SolveError::StageTooHard(_))) => {
+            return Ok(Case::Skipped("a simultaneous choice too large".into()))
+        }
+        (Err(rf::Error::RollsLoop), Err(SolveError::ChanceLoopy(_)))
+            if rules.together().is_some() =>
+        {
+            return Ok(Case::BothFailed("simultaneous moves and a loop".into()))
+        }
         (Err(rf::Error::RollsLoop), Err(SolveError::ChanceLoopy(_))) if !rules.scored => {
             return loopy(game, &engine, &starts)
         }
@@ -93,12 +101,19 @@ pub fn compare_rolls(game: &rf::Game, rules: &Rules) -> Result<Case, String> {
         );
         (p.clone(), *mover, e, w, t, m)
     }));
-    if a != b {
+    let together = rules.together().is_some();
+    if together && a[0] != b[0] {
+        return Err(format!(
+            "simultaneous moves: engine {}, reference {} (the expected count for player 1)",
+            a[0], b[0]
+        ));
+    }
+    if !together && a != b {
         return Err(format!(
             "rolls during play: engine {a:?}, reference {b:?} (expected, win, tie, moves for player 1)"
         ));
     }
-    if let ([one], [(_, _, v)]) = (&starts[..], &theirs[..]) {
+    if let (false, [one], [(_, _, v)]) = (together, &starts[..], &theirs[..]) {
         let best = engine_values[0].best.and_then(|k| {
             let moves = ours.moves.get(&one.code)?;
             let (f, args, _) = moves.get(k)?;
@@ -114,6 +129,7 @@ pub fn compare_rolls(game: &rf::Game, rules: &Rules) -> Result<Case, String> {
     Ok(Case::Rolls {
         scored: rules.scored,
         setup: starts.len() > 1,
+        together,
     })
 }
 

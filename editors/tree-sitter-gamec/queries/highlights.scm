@@ -39,6 +39,7 @@
   "setup"
   "by"
   "move"
+  "together"
   "as"
   "if"
   "then"

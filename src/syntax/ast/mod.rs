@@ -228,6 +228,8 @@ pub struct Param {
 
 #[derive(Clone, Debug)]
 pub struct MoveDecl {
+    /// `together NAME(...)`: a simultaneous move (where the word `together` is written).
+    pub together: Option<Span>,
     pub name: Ident,
     pub params: Vec<Param>,
     pub label: Option<StrLit>,

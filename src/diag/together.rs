@@ -1,0 +1,54 @@
+//! The diagnostics of simultaneous moves (`together NAME(a in A, b in B)`), with their codes and
+//! wording: a `together` move written wrongly, and a position whose moves do not make one
+//! simultaneous choice.
+
+use super::Diag;
+use crate::syntax::ast::Span;
+
+/// Every code here with a fixture file in `tests/ui/err/`.
+pub const CODES: &[&str] = &[
+    "gamec::together",
+    "gamec::mixed_stage",
+    "gamec::choices_depend",
+];
+
+/// What the commands that follow simultaneous moves are.
+pub const TOGETHER_HELP: &str = "Simultaneous moves are solved by `gamec solve` and `gamec check`, in two-player games where play cannot return to a position; `play`, `tree` and `graph` do not follow them yet.";
+
+/// A `together` move with other than two parameters (`n`).
+pub fn params(span: Span, n: usize) -> Diag {
+    Diag::error(
+        "gamec::together",
+        format!("a `together` move has two parameters, the mover's choice and the other player's, and this one has {n}"),
+    )
+    .label(span, "a simultaneous move")
+    .help("Write `together NAME(mine in A, theirs in B)`: the first parameter is chosen by the player to move and the second by the other player, each without seeing the other's; the body sees both.")
+}
+
+/// A `together` move in a game of `n` players.
+pub fn players(span: Span, n: u8) -> Diag {
+    Diag::error(
+        "gamec::together",
+        format!("a `together` move needs exactly two players, and this game has {n}"),
+    )
+    .label(span, "a simultaneous move")
+    .help("Simultaneous moves are solved for two players (a zero-sum matrix game at each position); write the game for two players, or make the choices one after the other with `move`.")
+}
+
+/// Play can return to a position (`at`) in a game with simultaneous moves.
+pub fn loopy(at: &str) -> Diag {
+    Diag::error(
+        "gamec::together",
+        format!("play can return to a position ({at}) in this game with simultaneous moves, and such games are not solved yet"),
+    )
+    .help("Simultaneous moves are solved where play cannot return to a position: add a counter that every stage moves on (a round number with an upper bound), so that the game ends.")
+}
+
+/// The exact arithmetic of the simultaneous choice at `at` passed its budget.
+pub fn too_hard(at: &str) -> Diag {
+    Diag::error(
+        "gamec::together",
+        format!("the simultaneous choice at {at} needs more exact arithmetic than gamec spends on one position"),
+    )
+    .help("Give the players fewer choices there, or make the values simpler (smaller scores, fewer rolls).")
+}
