@@ -259,18 +259,16 @@ fn run_solve(
     match &loaded.game {
         Compiled::Sequential(rules) if rules.staged().is_some() => {
             not_for(players.is_some(), "--players", "throw games")?;
-            for (given, flag) in [(tie_break.is_some(), "--tie-break"), (at.is_some(), "--at")] {
-                if given {
-                    return Err(usage(&format!(
-                        "{flag} is not supported yet for a game that rolls during play or has simultaneous moves"
-                    )));
-                }
+            if tie_break.is_some() {
+                return Err(usage(
+                    "--tie-break is for games of three or more players, and this one rolls during play or has simultaneous moves",
+                ));
             }
             let time = bounds_time.map_or(
                 crate::commands::rolling::BOUNDS_TIME,
                 std::time::Duration::from_secs,
             );
-            crate::commands::rolling::run(&loaded, rules, game.limits(), json, time)
+            crate::commands::rolling::run(&loaded, rules, game.limits(), json, (time, at))
         }
         _ if bounds_time.is_some() => Err(usage(
             "--bounds-time is for games that roll during play (a `roll` in a move's body)",

@@ -184,3 +184,53 @@ fn play_tree_and_loops_are_refused_with_a_reason() {
         r.stderr
     );
 }
+
+/// `--at` the position after the first bids 4 against 1 (descending prizes, margins): the value
+/// OpenSpiel's test expects (0.1584, half of 115/363) with both players' mixed strategies, each
+/// guaranteeing it against every choice of the other (checked here from the printed pairs).
+#[test]
+fn goofspiel_at_a_position_gives_the_mixed_strategies() {
+    let at = "hand1=[true, true, true, false], hand2=[false, true, true, true], \
+              left=[true, true, true, false], prize=3, points=[4, 0], turn=1";
+    let o = gamec(&[
+        "solve",
+        "games/goofspiel.game",
+        "--set",
+        "cards=4",
+        "--set",
+        "margin=true",
+        "--at",
+        at,
+    ]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let text = stdout(&o);
+    let want = [
+        "at          hand1=[true, true, true, false], hand2=[false, true, true, true], left=[true, true, true, false], prize=3, points=[4, 0], turn=1, player 1 to move",
+        "value       expected margin 115/363 for the player to move (the margin counts)",
+        "player 1    a = 1 with 7/11, a = 2 with 15/121, a = 3 with 29/121 (an optimal mixed strategy)",
+        "player 2    b = 2 with 29/121, b = 3 with 15/121, b = 4 with 7/11 (an optimal mixed strategy)",
+        "pairs       1 against 2 -4/3, 1 against 3 0, 1 against 4 1, 2 against 2 5/3, 2 against 3 -2/3, 2 against 4 0, 3 against 2 4, 3 against 3 5/3, 3 against 4 -4/3 (expected margin for the player to move of each pair of choices)",
+    ];
+    for line in want {
+        assert!(text.lines().any(|l| l == line), "{line}\n{text}");
+    }
+    // x·M ≥ v for every column and M·y ≤ v for every row, in exact fractions.
+    use num_rational::BigRational as Q;
+    let q = |a: i64, b: i64| Q::new(a.into(), b.into());
+    let m = [
+        [q(-4, 3), q(0, 1), q(1, 1)],
+        [q(5, 3), q(-2, 3), q(0, 1)],
+        [q(4, 1), q(5, 3), q(-4, 3)],
+    ];
+    let x = [q(7, 11), q(15, 121), q(29, 121)];
+    let y = [q(29, 121), q(15, 121), q(7, 11)];
+    let v = q(115, 363);
+    for j in 0..3 {
+        let col: Q = x.iter().zip(&m).map(|(p, row)| p * &row[j]).sum();
+        assert!(col >= v, "column {j}: {col}");
+    }
+    for (i, row) in m.iter().enumerate() {
+        let sum: Q = y.iter().zip(row).map(|(p, a)| p * a).sum();
+        assert!(sum <= v, "row {i}: {sum}");
+    }
+}

@@ -109,20 +109,29 @@ pub fn solve_chance(
         .starts()
         .map_err(|f| fault_diag(engine, &f, None, limit))?;
     let roots: Vec<Code> = starts.iter().map(|b| b.code).collect();
+    Ok((starts, solve_chance_from(engine, &roots, limit, time)?))
+}
+
+/// `solve_chance` from the positions `roots` (`--at`) rather than the setup's starts.
+pub fn solve_chance_from(
+    engine: &Engine,
+    roots: &[Code],
+    limit: u64,
+    time: Duration,
+) -> Result<Rolled, Diag> {
     let failed = |e: SolveError| match e {
         SolveError::Fault(f, c) => chance_fault(engine, &f, c),
         e => error_diag(engine, e, None, limit),
     };
-    let s = match solve::expect::solve(engine, &roots, limit) {
+    Ok(match solve::expect::solve(engine, roots, limit) {
         Ok(s) => Rolled::Exact(s),
         Err(SolveError::ChanceLoopy(_))
             if !engine.rules.scored && engine.rules.together().is_none() =>
         {
-            Rolled::Bounds(solve::interval::solve(engine, &roots, limit, time).map_err(failed)?)
+            Rolled::Bounds(solve::interval::solve(engine, roots, limit, time).map_err(failed)?)
         }
         Err(e) => return Err(failed(e)),
-    };
-    Ok((starts, s))
+    })
 }
 
 /// A rule failing at `code` in a game that rolls during play: the position and the move, without

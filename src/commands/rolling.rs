@@ -26,10 +26,26 @@ pub fn run(
     rules: &Rules,
     limits: Limits,
     json: bool,
-    time: Duration,
+    (time, at): (Duration, Option<&str>),
 ) -> CliResult {
     let engine = limits.engine(rules);
-    let (starts, s) = solve_or_exit(loaded, rules, &engine, limits.positions, time)?;
+    let (starts, s) = match at {
+        None => solve_or_exit(loaded, rules, &engine, limits.positions, time)?,
+        Some(text) => {
+            let code = super::at::parse(&engine, text)?;
+            let pos = engine.decode(code);
+            let at = Branch {
+                code,
+                mover: pos.mover,
+                pos,
+                prob: BigRational::from_integer(1.into()),
+                rolls: Vec::new(),
+            };
+            let s = super::explore::solve_chance_from(&engine, &[code], limits.positions, time)
+                .map_err(|d| report(loaded, d))?;
+            (vec![at], s)
+        }
+    };
     let s = match s {
         Rolled::Exact(s) => s,
         Rolled::Bounds(b) => {
@@ -39,7 +55,13 @@ pub fn run(
                     serde_json::to_string_pretty(&bounds_json(&engine, rules, &starts, &b))
                         .unwrap_or_default()
                 ),
-                false => bounds_text(&engine, rules, &starts, &b, time),
+                false => {
+                    let t = bounds_text(&engine, rules, &starts, &b, time);
+                    match at {
+                        Some(_) => t.replacen("\nstart       ", "\nat          ", 1),
+                        None => t,
+                    }
+                }
             };
             out(&text);
             return Ok(());
@@ -58,7 +80,11 @@ pub fn run(
             serde_json::to_string_pretty(&j).unwrap_or_default()
         ));
     } else {
-        out(&r.text());
+        let t = r.text();
+        out(&match at {
+            Some(_) => t.replacen("\nstart       ", "\nat          ", 1),
+            None => t,
+        });
     }
     Ok(())
 }
