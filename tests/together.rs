@@ -68,8 +68,8 @@ fn goofspiel_text_shows_both_strategies_and_every_pair() {
     assert!(o.status.success());
     let want = "\
 Goofspiel
-positions   53 (rolls weighted by their exact probabilities, simultaneous choices solved as matrix games, exactly)
-start       hand1=[true, true, true], hand2=[true, true, true], left=[true, true, true], prize=3, points=[0, 0], turn=1, player 1 to move
+positions   48 (rolls weighted by their exact probabilities, simultaneous choices solved as matrix games, exactly)
+start       hand1=[true, true, true], hand2=[true, true, true], left=[true, true, true], prize=3, lead=0, turn=1, player 1 to move
 value       expected margin 0 for the player to move (the margin counts)
 chances     player 1 ends ahead 0, player 2 ends ahead 0, level 1
 length      3 moves expected to the end
@@ -191,7 +191,7 @@ fn play_tree_and_loops_are_refused_with_a_reason() {
 #[test]
 fn goofspiel_at_a_position_gives_the_mixed_strategies() {
     let at = "hand1=[true, true, true, false], hand2=[false, true, true, true], \
-              left=[true, true, true, false], prize=3, points=[4, 0], turn=1";
+              left=[true, true, true, false], prize=3, lead=4, turn=1";
     let o = gamec(&[
         "solve",
         "games/goofspiel.game",
@@ -205,7 +205,7 @@ fn goofspiel_at_a_position_gives_the_mixed_strategies() {
     assert!(o.status.success(), "{}", common::stderr(&o));
     let text = stdout(&o);
     let want = [
-        "at          hand1=[true, true, true, false], hand2=[false, true, true, true], left=[true, true, true, false], prize=3, points=[4, 0], turn=1, player 1 to move",
+        "at          hand1=[true, true, true, false], hand2=[false, true, true, true], left=[true, true, true, false], prize=3, lead=4, turn=1, player 1 to move",
         "value       expected margin 115/363 for the player to move (the margin counts)",
         "player 1    a = 1 with 7/11, a = 2 with 15/121, a = 3 with 29/121 (an optimal mixed strategy)",
         "player 2    b = 2 with 29/121, b = 3 with 15/121, b = 4 with 7/11 (an optimal mixed strategy)",
