@@ -202,12 +202,27 @@ fn what_is_refused_is_coded() {
         r.stdout,
         r.stderr
     );
-    // `--at` is not followed yet.
-    let r = solve_source(RACE, &["--at", "pos=[1, 1], d=0, turn=1"]);
+    // `--at` solves from that position: player 2 to move at 3 against player 1's 1, as the
+    // brute force values it.
+    let r = solve_source(RACE, &["--at", "pos=[1, 3], d=0, turn=2"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let (e, _, _, _) = race(6, 3, 1, &mut HashMap::new());
+    let line = format!(
+        "value       expected {e} for the player to move (a win counts 1, a tie 0, a loss -1)"
+    );
+    assert!(r.stdout.lines().any(|l| l == line), "{line}\n{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("\nat          pos=[1, 3], d=0, turn=2, player 2 to move\n"),
+        "{}",
+        r.stdout
+    );
+    // `--tie-break` is for games of many players.
+    let r = solve_source(RACE, &["--tie-break", "delay"]);
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(
         r.stderr
-            .contains("--at is not supported yet for a game that rolls during play"),
+            .contains("--tie-break is for games of three or more players"),
         "{}",
         r.stderr
     );

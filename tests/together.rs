@@ -159,13 +159,7 @@ fn choices_over_an_enumeration_are_shown_by_name() {
 
 /// What the commands that do not follow simultaneous moves say, and a loop refused.
 #[test]
-fn play_tree_and_loops_are_refused_with_a_reason() {
-    let o = gamec(&["play", "games/goofspiel.game"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert_eq!(
-        common::stderr(&o),
-        "error: `play` does not take simultaneous moves (`together`) yet; `gamec solve` gives their exact values and each player's optimal strategy\n"
-    );
+fn tree_and_loops_are_refused_with_a_reason() {
     let o = gamec(&["tree", "games/goofspiel.game"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(common::stderr(&o).contains("gamec::together"));
@@ -233,4 +227,68 @@ fn goofspiel_at_a_position_gives_the_mixed_strategies() {
         let sum: Q = y.iter().zip(row).map(|(p, a)| p * a).sum();
         assert!(sum <= v, "row {i}: {sum}");
     }
+}
+
+/// `play`: the human types a choice, the computer draws its own from its optimal mixed strategy
+/// (seeded), both are shown together. Bidding 1 for the first prize leads to the position of
+/// the test above, mirrored (player 1 now behind by 4): its strategy is player 2's there.
+#[test]
+fn play_draws_the_computers_choice_from_its_mixed_strategy() {
+    let r = common::gamec_in(
+        &[
+            "play",
+            "games/goofspiel.game",
+            "--set",
+            "margin=true",
+            "--seed",
+            "3",
+            "--hints",
+        ],
+        "1\n1\n1\n1\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let want = r#"Goofspiel
+Bid a card for each prize, both at once; the higher card takes the prize.
+Player 1: human. Player 2: computer.
+Type a move's number or name, or a command: q quit, h hints on/off, ? help. Rolls are drawn with their exact probabilities.
+
+hand1=[true, true, true, true], hand2=[true, true, true, true], left=[true, true, true, true], prize=4, lead=0, player 1 to move
+Your choices, each with the probability an optimal strategy gives it (the other player chooses at the same time):
+  1  a = 1  0
+  2  a = 2  0
+  3  a = 3  0
+  4  a = 4  1
+Player 1, your choice: 1
+At the same time, player 1 chose a = 1 and player 2 chose b = 4.
+Player 1 plays 1 against 4.
+
+hand1=[false, true, true, true], hand2=[true, true, true, false], left=[true, true, true, false], prize=3, lead=-4, player 1 to move
+Your choices, each with the probability an optimal strategy gives it (the other player chooses at the same time):
+  1  a = 2  29/121
+  2  a = 3  15/121
+  3  a = 4  7/11
+Player 1, your choice: 1
+At the same time, player 1 chose a = 2 and player 2 chose b = 1.
+Player 1 plays 2 against 1.
+
+hand1=[false, false, true, true], hand2=[false, true, true, false], left=[true, true, false, false], prize=2, lead=-1, player 1 to move
+Your choices, each with the probability an optimal strategy gives it (the other player chooses at the same time):
+  1  a = 3  1/3
+  2  a = 4  2/3
+Player 1, your choice: 1
+At the same time, player 1 chose a = 3 and player 2 chose b = 2.
+Player 1 plays 3 against 2.
+
+hand1=[false, false, false, true], hand2=[false, false, true, false], left=[true, false, false, false], prize=1, lead=1, player 1 to move
+Your choices, each with the probability an optimal strategy gives it (the other player chooses at the same time):
+  1  a = 4  1
+Player 1, your choice: 1
+At the same time, player 1 chose a = 4 and player 2 chose b = 3.
+Player 1 plays 4 against 3.
+
+hand1=[false, false, false, false], hand2=[false, false, false, false], left=[false, false, false, false], prize=0, lead=2, player 1 to move
+Game over: player 1 wins by 2.
+You win!
+"#;
+    assert_eq!(r.stdout, want);
 }

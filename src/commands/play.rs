@@ -29,11 +29,6 @@ pub struct PlayArgs {
 /// Plays one game on stdin/stdout. Exit 0 when the game ends, also when input runs out first or
 /// the human quits.
 pub fn run(loaded: &Loaded, rules: &Rules, limits: Limits, args: PlayArgs) -> CliResult {
-    if rules.together().is_some() {
-        return Err(usage(
-            "`play` does not take simultaneous moves (`together`) yet; `gamec solve` gives their exact values and each player's optimal strategy",
-        ));
-    }
     if rules.staged().is_some() {
         return run_rolling(loaded, rules, limits, args);
     }

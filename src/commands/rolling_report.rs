@@ -6,7 +6,7 @@
 use super::fraction::fraction_text;
 use crate::engine::Stage;
 use crate::engine::{Branch, Engine};
-use crate::rules::{CExpr, LabelPart, Rules};
+use crate::rules::Rules;
 use crate::solve::expect::{ChanceSolution, ChanceValue};
 use crate::solve::stage::Mixed;
 use num_rational::BigRational;
@@ -241,7 +241,7 @@ impl Report<'_> {
                     .iter()
                     .zip(probs)
                     .filter(|(_, p)| !p.is_zero())
-                    .map(|(&v, p)| (choice_text(self.rules, stage.family, k, v), p.clone()))
+                    .map(|(&v, p)| (self.rules.choice_text(stage.family, k, v), p.clone()))
                     .collect();
                 (player, each)
             })
@@ -281,22 +281,4 @@ impl Report<'_> {
             false => Json::Array(sides),
         }
     }
-}
-
-/// A simultaneous move's `k`th parameter holding `value`, as `mine = 3` (an enumeration's value by
-/// its display text, as the move's label shows it).
-fn choice_text(rules: &Rules, family: usize, k: usize, value: i64) -> String {
-    let m = &rules.moves[family];
-    let shown = m.label.iter().flatten().find_map(|part| match part {
-        LabelPart::Value {
-            expr: CExpr::Local(l),
-            shown: Some(names),
-            ..
-        } if *l as usize == k => usize::try_from(value)
-            .ok()
-            .and_then(|i| names.get(i).cloned()),
-        _ => None,
-    });
-    let name = m.params.get(k).map_or("?", String::as_str);
-    format!("{name} = {}", shown.unwrap_or_else(|| value.to_string()))
 }

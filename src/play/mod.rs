@@ -17,6 +17,7 @@ mod puzzle;
 mod rated;
 mod review;
 pub mod rolling;
+mod stage;
 mod text;
 pub mod throw;
 

@@ -10,7 +10,7 @@ use super::computer;
 use super::input::{parse_entry, read_entry, Typed};
 use super::text::{position_board, wrap};
 use super::{Ending, Options, Seat};
-use crate::engine::{Branch, Code, Engine, Outcome, Rel, Scratch};
+use crate::engine::{Branch, ChanceMove, Code, Engine, Outcome, Rel, Scratch};
 use crate::solve::expect::ChanceSolution;
 use crate::solve::interval::{decimal, Bounds};
 use num_rational::BigRational;
@@ -125,39 +125,65 @@ pub fn play<R: BufRead, W: Write>(
             .map(|(f, args, _)| engine.move_label(code, *f, args))
             .collect();
         let merged: Vec<Vec<Outcome>> = moves.iter().map(|(_, _, runs)| merge(runs)).collect();
-        let pick = match seat(to_move) {
-            Seat::Computer => {
-                if rng.gen::<f64>() < opts.blunder {
-                    rng.gen_range(0..moves.len().max(1))
-                } else {
-                    best(values, &merged)
-                }
+        let pairs: Vec<ChanceMove> = (moves.iter().zip(&merged))
+            .map(|((f, args, _), o)| (*f, args.clone(), o.clone()))
+            .collect();
+        let stage = engine
+            .stage_of(&pairs)
+            .map_err(|f| io::Error::other(f.error.message))?;
+        let mixed = match values {
+            Values::Exact(s) => s.mixed.get(&code),
+            Values::Bounds(_) => None,
+        };
+        let pick = if let (Some(stage), Some(mixed)) = (&stage, mixed) {
+            let c = super::stage::Choosing {
+                engine,
+                stage,
+                mixed,
+                to_move,
+                hints,
+                echo: opts.echo,
+            };
+            match super::stage::choose(&c, seat, &mut rng, input, out)? {
+                Ok(k) => k,
+                Err(ending) => return Ok(ending),
             }
-            Seat::Human => loop {
-                if hints {
-                    writeln!(
-                        out,
-                        "Moves, with each one's expected count for you (a win 1, a loss -1):"
-                    )?;
-                } else {
-                    writeln!(out, "Moves:")?;
-                }
-                for (k, l) in labels.iter().enumerate() {
-                    match hints {
-                        true => writeln!(out, "  {}  {l}  {}", k + 1, values.words(&merged[k]))?,
-                        false => writeln!(out, "  {}  {l}", k + 1)?,
+        } else {
+            match seat(to_move) {
+                Seat::Computer => {
+                    if rng.gen::<f64>() < opts.blunder {
+                        rng.gen_range(0..moves.len().max(1))
+                    } else {
+                        best(values, &merged)
                     }
                 }
-                write!(out, "Player {to_move}, your move: ")?;
-                out.flush()?;
-                let Some(entry) = read_entry(input)? else {
-                    writeln!(out, "\nNo more input: the game stops here.")?;
-                    return Ok(Ending::NoInput);
-                };
-                if opts.echo {
-                    writeln!(out, "{}", entry.trim_end())?;
-                }
-                match parse_entry(&entry, &labels) {
+                Seat::Human => loop {
+                    if hints {
+                        writeln!(
+                            out,
+                            "Moves, with each one's expected count for you (a win 1, a loss -1):"
+                        )?;
+                    } else {
+                        writeln!(out, "Moves:")?;
+                    }
+                    for (k, l) in labels.iter().enumerate() {
+                        match hints {
+                            true => {
+                                writeln!(out, "  {}  {l}  {}", k + 1, values.words(&merged[k]))?
+                            }
+                            false => writeln!(out, "  {}  {l}", k + 1)?,
+                        }
+                    }
+                    write!(out, "Player {to_move}, your move: ")?;
+                    out.flush()?;
+                    let Some(entry) = read_entry(input)? else {
+                        writeln!(out, "\nNo more input: the game stops here.")?;
+                        return Ok(Ending::NoInput);
+                    };
+                    if opts.echo {
+                        writeln!(out, "{}", entry.trim_end())?;
+                    }
+                    match parse_entry(&entry, &labels) {
                     Ok(Typed::Move(k)) => break k,
                     Ok(Typed::Quit) => {
                         writeln!(out, "Player {to_move} quits: the game is abandoned.")?;
@@ -168,7 +194,8 @@ pub fn play<R: BufRead, W: Write>(
                     Ok(Typed::Help | Typed::Moves) => writeln!(out, "Type a move's number or its name as listed; q quits, h turns hints on or off.")?,
                     Err(why) => writeln!(out, "{why}")?,
                 }
-            },
+                },
+            }
         };
         let (Some((_, _, runs)), Some(label)) = (moves.get(pick), labels.get(pick)) else {
             return Err(io::Error::other("a position that is not over has no move"));

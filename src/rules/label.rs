@@ -92,6 +92,26 @@ impl Ctx<'_> {
     }
 }
 
+impl super::Rules {
+    /// A simultaneous move's `k`th parameter holding `value`, as `mine = 3` (an enumeration's
+    /// value by its display text, as the move's label shows it).
+    pub fn choice_text(&self, family: usize, k: usize, value: i64) -> String {
+        let m = &self.moves[family];
+        let shown = m.label.iter().flatten().find_map(|part| match part {
+            LabelPart::Value {
+                expr: CExpr::Local(l),
+                shown: Some(names),
+                ..
+            } if *l as usize == k => usize::try_from(value)
+                .ok()
+                .and_then(|i| names.get(i).cloned()),
+            _ => None,
+        });
+        let name = m.params.get(k).map_or("?", String::as_str);
+        format!("{name} = {}", shown.unwrap_or_else(|| value.to_string()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::square_name;
