@@ -81,27 +81,10 @@ pub fn solve(a: &[Vec<Q>]) -> Option<(Q, Vec<Q>, Vec<Q>)> {
 /// Both players equalising on the support (`rows`, `cols`), if that gives optimal strategies.
 fn try_support(a: &[Vec<Q>], rows: &[usize], cols: &[usize]) -> Option<(Q, Vec<Q>, Vec<Q>)> {
     let (m, n) = (a.len(), a[0].len());
-    // The row player: Σ_i x_i a[i][j] = v for j in cols, Σ x_i = 1; unknowns x (k) and v.
-    let x_sys: Vec<Vec<Q>> = cols
-        .iter()
-        .map(|&j| {
-            let mut r: Vec<Q> = rows.iter().map(|&i| a[i][j].clone()).collect();
-            r.push(-Q::one());
-            r.push(Q::zero());
-            r
-        })
-        .chain(std::iter::once(ones(rows.len())))
-        .collect();
-    let y_sys: Vec<Vec<Q>> = rows
-        .iter()
-        .map(|&i| {
-            let mut r: Vec<Q> = cols.iter().map(|&j| a[i][j].clone()).collect();
-            r.push(-Q::one());
-            r.push(Q::zero());
-            r
-        })
-        .chain(std::iter::once(ones(cols.len())))
-        .collect();
+    // The row player: Σ_i x_i a[i][j] = v for j in cols, Σ x_i = 1 (unknowns x and v); the
+    // column player: Σ_j a[i][j] y_j = v for i in rows, Σ y_j = 1.
+    let x_sys = equalising(cols, rows, |j, i| a[i][j].clone());
+    let y_sys = equalising(rows, cols, |i, j| a[i][j].clone());
     let xs = gauss(x_sys)?;
     let ys = gauss(y_sys)?;
     let (v, w) = (xs[rows.len()].clone(), ys[cols.len()].clone());
@@ -125,6 +108,22 @@ fn try_support(a: &[Vec<Q>], rows: &[usize], cols: &[usize]) -> Option<(Q, Vec<Q
     let row_ok = (0..n).all(|j| (0..m).map(|i| &x[i] * &a[i][j]).sum::<Q>() >= v);
     let col_ok = (0..m).all(|i| (0..n).map(|j| &y[j] * &a[i][j]).sum::<Q>() <= v);
     (row_ok && col_ok).then_some((v, x, y))
+}
+
+/// The equations of one player's strategy over `mine` making every choice in `theirs` give the
+/// same value v: one row per choice of theirs (`entry(theirs, mine)`, then -1 for v, then the
+/// right-hand side 0), and the probabilities summing to one.
+fn equalising(theirs: &[usize], mine: &[usize], entry: impl Fn(usize, usize) -> Q) -> Vec<Vec<Q>> {
+    theirs
+        .iter()
+        .map(|&t| {
+            let mut r: Vec<Q> = mine.iter().map(|&m| entry(t, m)).collect();
+            r.push(-Q::one());
+            r.push(Q::zero());
+            r
+        })
+        .chain(std::iter::once(ones(mine.len())))
+        .collect()
 }
 
 /// `1, 1, ..., 1, 0` equal to 1: the probabilities sum to one (the value's coefficient 0).
