@@ -292,3 +292,20 @@ You win!
 "#;
     assert_eq!(r.stdout, want);
 }
+
+/// Oshi-Zumo with 5 coins and a field of size 2 (OpenSpiel's value_iteration test: value 0,
+/// also with a minimum bid of 1); here with a round limit of 10 (the file's default is 100).
+#[test]
+fn oshi_zumo_is_worth_zero() {
+    for min_bid in ["0", "1"] {
+        let j = solve_json(&[
+            "games/oshi_zumo.game",
+            "--set",
+            "horizon=10",
+            "--set",
+            &format!("min_bid={min_bid}"),
+        ]);
+        assert_eq!(j["start"]["expected"], "0", "min_bid {min_bid}");
+        assert_eq!(j["simultaneous"], true);
+    }
+}
