@@ -108,7 +108,7 @@ pub fn declared_names(text: &str) -> Vec<(String, super::index::Kind)> {
                 in_def_params = true;
                 Some(Kind::Def)
             }
-            Some("move") => Some(Kind::Move),
+            Some("move" | "together") => Some(Kind::Move),
             Some("let") => Some(Kind::Let),
             Some("for") => Some(Kind::ForVar),
             _ if word(k + 1) == Some("in") => Some(Kind::MoveParam),
@@ -134,6 +134,21 @@ pub fn declared_names(text: &str) -> Vec<(String, super::index::Kind)> {
 mod tests {
     use super::*;
     use crate::lsp::index::Kind;
+
+    #[test]
+    fn a_simultaneous_move_is_declared_as_a_move() {
+        let text = "game \"G\" { together bid(a in 1..=3, b in 1..=3) { again } }";
+        let names = declared_names(text);
+        let got: Vec<(&str, Kind)> = names.iter().map(|(n, k)| (n.as_str(), *k)).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("bid", Kind::Move),
+                ("a", Kind::MoveParam),
+                ("b", Kind::MoveParam)
+            ]
+        );
+    }
 
     #[test]
     fn a_broken_file_still_declares_its_names() {
