@@ -10,7 +10,7 @@ use super::computer;
 use super::input::{parse_entry, read_entry, Typed};
 use super::text::{position_board, wrap};
 use super::{Ending, Options, Seat};
-use crate::engine::{Branch, ChanceMove, Code, Engine, Outcome, Rel, Scratch};
+use crate::engine::{Branch, Code, Engine, Outcome, Rel, Scratch};
 use crate::solve::expect::ChanceSolution;
 use crate::solve::interval::{decimal, Bounds};
 use num_rational::BigRational;
@@ -125,17 +125,13 @@ pub fn play<R: BufRead, W: Write>(
             .map(|(f, args, _)| engine.move_label(code, *f, args))
             .collect();
         let merged: Vec<Vec<Outcome>> = moves.iter().map(|(_, _, runs)| merge(runs)).collect();
-        let pairs: Vec<ChanceMove> = (moves.iter().zip(&merged))
-            .map(|((f, args, _), o)| (*f, args.clone(), o.clone()))
-            .collect();
-        let stage = engine
-            .stage_of(&pairs)
-            .map_err(|f| io::Error::other(f.error.message))?;
-        let mixed = match values {
-            Values::Exact(s) => s.mixed.get(&code),
-            Values::Bounds(_) => None,
+        // The solve found each simultaneous choice and its strategies (its moves in the order
+        // `runs_of` lists them); games that loop have none.
+        let (stage, mixed) = match values {
+            Values::Exact(s) => (s.stages.get(&code), s.mixed.get(&code)),
+            Values::Bounds(_) => (None, None),
         };
-        let pick = if let (Some(stage), Some(mixed)) = (&stage, mixed) {
+        let pick = if let (Some(stage), Some(mixed)) = (stage, mixed) {
             let c = super::stage::Choosing {
                 engine,
                 stage,
