@@ -173,7 +173,7 @@ impl Engine<'_> {
                 break;
             }
         }
-        *count += 1;
+        super::moves::one_more(count, f, m, ctx)?;
         if let Some(c) = first {
             sink(f, &ctx.locals[..m.domains.len()], c);
         }

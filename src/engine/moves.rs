@@ -2,7 +2,7 @@
 //! place through the undo log and taken back, so generating a child costs no allocation.
 
 use super::{margin, Child, Code, Engine, Expand, Fault, Rel, Scratch};
-use crate::rules::{check_range, range_size, CMove, COutcome, Ctx, RtError, RtKind};
+use crate::rules::{check_range, range_size, CMove, COutcome, Ctx, RtError, RtKind, MAX_MOVES};
 use crate::syntax::ast::Span;
 
 /// The most parameter combinations tried in one position before giving up with an error.
@@ -26,6 +26,30 @@ fn too_many_candidates(span: crate::syntax::ast::Span) -> Fault {
         span,
         format!("this position has more than {MAX_CANDIDATES} candidate moves to try"),
     ))
+}
+
+/// Counts one more legal move of family `f`; the one after `MAX_MOVES` is `too_wide`, reported
+/// as the move's fault.
+#[inline]
+pub(super) fn one_more(count: &mut usize, f: usize, m: &CMove, ctx: &Ctx) -> Result<(), Fault> {
+    if *count >= MAX_MOVES {
+        return Err(too_many_moves(f, m, ctx));
+    }
+    *count += 1;
+    Ok(())
+}
+
+#[cold]
+#[inline(never)]
+fn too_many_moves(f: usize, m: &CMove, ctx: &Ctx) -> Fault {
+    Fault {
+        error: RtError::new(
+            RtKind::TooWide,
+            m.span,
+            format!("this position has more than {MAX_MOVES} legal moves"),
+        ),
+        during: Some((f, ctx.locals[..m.domains.len()].to_vec())),
+    }
 }
 
 impl Engine<'_> {
@@ -249,7 +273,7 @@ impl Engine<'_> {
         }
         if let Some(simple) = &m.simple {
             if let Some((child, digits)) = self.apply_simple(simple, code, ctx) {
-                *count += 1;
+                one_more(count, f, m, ctx)?;
                 sink(
                     f,
                     &ctx.locals[..m.domains.len()],
@@ -272,7 +296,7 @@ impl Engine<'_> {
         }
         let (child, kept, digits) = self.child_of(code, ctx, mark);
         ctx.rollback(mark);
-        *count += 1;
+        one_more(count, f, m, ctx)?;
         sink(
             f,
             &ctx.locals[..m.domains.len()],

@@ -323,6 +323,9 @@ fn try_move(cx: &mut Ctx, family: usize, m: &MoveDecl, out: &mut Vec<Move>) -> R
     let Some((_, child, kept)) = outcomes.first().cloned() else {
         return Err(invalid("a move without an outcome"));
     };
+    if out.len() >= crate::rules::MAX_MOVES {
+        return Err(Fault::new(FaultKind::TooWide, "too many legal moves"));
+    }
     out.push(Move {
         family,
         args: (cx.locals.iter().zip(&m.params))

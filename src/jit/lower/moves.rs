@@ -231,6 +231,14 @@ impl Lower<'_, '_> {
         (child, digits): (cranelift_codegen::ir::Value, cranelift_codegen::ir::Value),
         kept: Option<cranelift_codegen::ir::Value>,
     ) {
+        // One move more than `MAX_MOVES`: the interpreter reports `too_wide` at this move.
+        let n = self.b.use_var(self.nkids);
+        let over = self.b.ins().icmp_imm(
+            IntCC::UnsignedGreaterThanOrEqual,
+            n,
+            crate::rules::MAX_MOVES as i64,
+        );
+        self.bail_if(over);
         match self.mode {
             Mode::Expand => {}
             Mode::Find => {
