@@ -175,6 +175,11 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
     assert!(count(&|k| k.starts_with("Rolls")) > 0, "{tally:?}");
     // Games with simultaneous moves, whose matrix games' values agree.
     assert!(count(&|k| k.contains("together: true")) > 0, "{tally:?}");
+    // ... and, where play can return to a position, whose closed bounds hold the reference's.
+    assert!(
+        count(&|k| k == "RollsLoopy { closed: true, together: true }") > 0,
+        "{tally:?}"
+    );
     // Games of three or more players, compared with `gamec solve --json`.
     assert!(count(&|k| k.starts_with("Many")) > 0, "{tally:?}");
     assert!(

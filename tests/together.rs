@@ -157,26 +157,137 @@ fn choices_over_an_enumeration_are_shown_by_name() {
     );
 }
 
-/// What the commands that do not follow simultaneous moves say, and a loop refused.
+/// What the commands that do not follow simultaneous moves say.
 #[test]
-fn tree_and_loops_are_refused_with_a_reason() {
+fn tree_is_refused_with_a_reason() {
     let o = gamec(&["tree", "games/goofspiel.game"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(common::stderr(&o).contains("gamec::together"));
-    let loopy = "game \"Pennies for ever\" {
+}
+
+/// The certified bounds of a game with simultaneous moves whose play can return to a position
+/// (`solve::interval` with each stage a matrix game on the pairs' bounds): "<lo> and <hi>" of
+/// its `value` line, as numbers.
+fn value_bounds(stdout: &str) -> (f64, f64) {
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("value       expected between "))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let words: Vec<&str> = line.split_whitespace().collect();
+    (words[3].parse().unwrap(), words[5].parse().unwrap())
+}
+
+/// Matching pennies until three matches (a mismatch changes nothing): player 1 matches with
+/// probability 1/2 each round whatever player 2 does, so player 1 wins with probability 1. It
+/// was refused (`gamec::together`, a loop); the bounds now close on 1. `play` refuses it: it has
+/// no exact strategy for the computer.
+#[test]
+fn a_loop_of_simultaneous_moves_is_bounded_and_closes() {
+    let pennies = "game \"Pennies for ever\" {
   state { heads: 0..=3 = 0 }
   together show(a in 0..=1, b in 0..=1) { if a == b { heads += 1 } }
   end if heads == 3: player 1 wins
 }
 ";
-    let r = solve_source(loopy, &[]);
-    assert_eq!(r.code, 1);
-    assert!(r.stderr.contains("gamec::together"), "{}", r.stderr);
+    let r = solve_source(pennies, &[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(
-        r.stderr.contains("play can return to a position"),
+        r.stdout.starts_with(
+            "Pennies for ever\npositions   8 (simultaneous moves; play can return to a position)\n"
+        ),
         "{}",
-        r.stderr
+        r.stdout
     );
+    let (lo, hi) = value_bounds(&r.stdout);
+    assert!(lo <= 1.0 && 1.0 - lo < 1e-9 && hi == 1.0, "{}", r.stdout);
+    assert!(
+        r.stdout.contains("; closed to within 2^-30\n"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains(
+            "strategies  not given: only bounds of the values are known where play can return\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    let path = std::env::temp_dir().join(format!("pennies-{}.game", std::process::id()));
+    std::fs::write(&path, pennies).unwrap();
+    let p = common::gamec_in(&["play", path.to_str().unwrap()], "");
+    std::fs::remove_file(&path).ok();
+    assert_eq!(p.code, 1, "{}", p.stderr);
+    assert!(
+        p.stderr.starts_with("gamec::together\n\n  × play can return to a position in this game with simultaneous moves"),
+        "{}",
+        p.stderr
+    );
+}
+
+/// A penalty kick taken again after every save: the kicker (player 1) scores when the two
+/// choices differ; a save gives the keeper the game with probability 1/3 and otherwise the kick
+/// is retaken. With v the kicker's value, a save is worth m = -1/3 + 2v/3, the stage
+/// [[m, 1], [1, m]] is worth (m + 1) / 2, so v = 1/3 + v/3: v = 1/2, and the kicker wins with
+/// probability 3/4. The certified bounds hold both.
+#[test]
+fn a_loop_with_rolls_and_simultaneous_moves_closes_on_its_exact_value() {
+    let penalty = "game \"Penalty\" {
+  state { over: 0..=2 = 0; r: 0..=3 = 0 }
+  together kick(a in 0..=1, b in 0..=1) {
+    if a != b { over = 1 } else { roll r in 1..=3; if r == 1 { over = 2 }; r = 0 }
+    again
+  }
+  end if over == 1: player 1 wins
+  end if over == 2: player 2 wins
+}
+";
+    let r = solve_source(penalty, &[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains(
+            "positions   4 (rolls and simultaneous moves; play can return to a position)\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    let (lo, hi) = value_bounds(&r.stdout);
+    assert!(lo <= 0.5 && 0.5 <= hi && hi - lo < 1e-9, "{}", r.stdout);
+    let chances = r
+        .stdout
+        .lines()
+        .find(|l| {
+            l.starts_with(
+                "chances     if play ends (no draw), player 1 wins with probability between ",
+            )
+        })
+        .unwrap_or_else(|| panic!("{}", r.stdout));
+    let w: Vec<f64> = chances
+        .split_whitespace()
+        .filter(|x| x.contains('.'))
+        .filter_map(|x| x.parse().ok())
+        .collect();
+    assert!(
+        w[0] <= 0.75 && 0.75 <= w[1] && w[1] - w[0] < 1e-9,
+        "{chances}"
+    );
+}
+
+/// Oshi-Zumo without a round limit: bids of 0 can go on for ever (a draw), so the bounds from -1
+/// and from 1 stop short of each other, and `solve` says so rather than print a value.
+#[test]
+fn oshi_zumo_without_a_round_limit_says_its_bounds_stay_apart() {
+    let o = gamec(&["solve", "games/oshi_zumo.game", "--set", "horizon=0"]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("positions   141 (simultaneous moves; play can return to a position)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("expected between -1.0000000000 and 1.0000000000 for the player to move"),
+        "{out}"
+    );
+    assert!(out.contains("no sweep tightens them further: play that can go on for ever (a draw, counted 0) keeps them apart\n"), "{out}");
 }
 
 /// `--at` the position after the first bids 4 against 1 (descending prizes, margins): the value

@@ -125,9 +125,7 @@ pub fn solve_chance_from(
     };
     Ok(match solve::expect::solve(engine, roots, limit) {
         Ok(s) => Rolled::Exact(s),
-        Err(SolveError::ChanceLoopy(_))
-            if !engine.rules.scored && engine.rules.together().is_none() =>
-        {
+        Err(SolveError::ChanceLoopy(_)) if !engine.rules.scored => {
             Rolled::Bounds(solve::interval::solve(engine, roots, limit, time).map_err(failed)?)
         }
         Err(e) => return Err(failed(e)),

@@ -150,6 +150,12 @@ fn run_rolling(loaded: &Loaded, rules: &Rules, limits: Limits, args: PlayArgs) -
         super::rolling::solve_or_exit(loaded, rules, &engine, limits.positions, time)?;
     let values = match &solved {
         super::explore::Rolled::Exact(s) => Values::Exact(s),
+        super::explore::Rolled::Bounds(_) if rules.together().is_some() => {
+            return Err(super::explore::report(
+                loaded,
+                crate::diag::together::play_loopy(),
+            ));
+        }
         super::explore::Rolled::Bounds(b) => Values::Bounds(b),
     };
     let opts = options(args);

@@ -129,8 +129,13 @@ fn bounds_text(
     time: Duration,
 ) -> String {
     let mut t = format!("{}\n", rules.name);
+    let what = match (rules.together().is_some(), rules.roll_in_play().is_some()) {
+        (true, true) => "rolls and simultaneous moves",
+        (true, false) => "simultaneous moves",
+        _ => "rolls during play",
+    };
     t += &format!(
-        "{:<12}{} (rolls during play; play can return to a position)\n",
+        "{:<12}{} ({what}; play can return to a position)\n",
         "positions",
         b.index.len()
     );
@@ -185,6 +190,12 @@ fn bounds_text(
             "chances",
             decimal(&win(&l), DIGITS, false),
             decimal(&win(&h), DIGITS, true)
+        );
+    }
+    if rules.together().is_some() {
+        t += &format!(
+            "{:<12}not given: only bounds of the values are known where play can return\n",
+            "strategies"
         );
     }
     if !rules.symmetries.is_empty() {

@@ -13,7 +13,7 @@ pub const CODES: &[&str] = &[
 ];
 
 /// What the commands that follow simultaneous moves are.
-pub const TOGETHER_HELP: &str = "Simultaneous moves are followed by `gamec solve`, `gamec check` and `gamec play`, in two-player games where play cannot return to a position; `tree` and `graph` do not follow them yet.";
+pub const TOGETHER_HELP: &str = "Simultaneous moves are followed by `gamec solve` and `gamec check` in two-player games, and by `gamec play` where play cannot return to a position; `tree` and `graph` do not follow them yet.";
 
 /// A `together` move with other than two parameters (`n`).
 pub fn params(span: Span, n: usize) -> Diag {
@@ -35,13 +35,23 @@ pub fn players(span: Span, n: u8) -> Diag {
     .help("Simultaneous moves are solved for two players (a zero-sum matrix game at each position); write the game for two players, or make the choices one after the other with `move`.")
 }
 
-/// Play can return to a position (`at`) in a game with simultaneous moves.
+/// Play can return to a position (`at`) in a scored game with simultaneous moves.
 pub fn loopy(at: &str) -> Diag {
     Diag::error(
         "gamec::together",
-        format!("play can return to a position ({at}) in this game with simultaneous moves, and such games are not solved yet"),
+        format!("play can return to a position ({at}) in this scored game with simultaneous moves, and scored games whose positions repeat are not solved yet"),
     )
-    .help("Simultaneous moves are solved where play cannot return to a position: add a counter that every stage moves on (a round number with an upper bound), so that the game ends.")
+    .help("Count wins, ties and losses instead of scores (then play that returns is bounded from below and above), or add a counter that every stage moves on (a round number with an upper bound), so that the game ends.")
+}
+
+/// `play` on a game with simultaneous moves whose play can return to a position: its values are
+/// certified bounds, and the computer has no exact optimal strategy to draw its choices from.
+pub fn play_loopy() -> Diag {
+    Diag::error(
+        "gamec::together",
+        "play can return to a position in this game with simultaneous moves, so `solve` bounds its values and finds no exact strategy for the computer to play",
+    )
+    .help("`gamec solve` gives the value's bounds. To play it, add a counter that every stage moves on (a round number with an upper bound), so that the game ends and the strategies are exact.")
 }
 
 /// The exact arithmetic of the simultaneous choice at `at` passed its budget.

@@ -5,6 +5,7 @@
 
 mod ends;
 mod expr;
+mod loopy_stage;
 mod runs;
 mod scope;
 mod seq;

@@ -274,7 +274,20 @@ fn stage_value(each: &[RollValue], cols: usize, cells: &[usize]) -> Result<RollV
     Ok(out)
 }
 
-/// A game that rolls during play and loops, valued approximately by plain value iteration in
+/// A simultaneous choice's value in floating point: the matrix game over its pairs' values,
+/// solved exactly (`stage::solve`) on the floats as fractions.
+fn stage_float(each: &[f64], cols: usize, cells: &[usize]) -> Result<f64, Error> {
+    use num_traits::ToPrimitive;
+    let q = |x: f64| Q::from_float(x).unwrap_or_else(Q::zero);
+    let matrix: Vec<Vec<Q>> = cells
+        .chunks(cols)
+        .map(|row| row.iter().map(|&k| q(each[k])).collect())
+        .collect();
+    let (v, _, _) = super::stage::solve(&matrix).ok_or(Error::StageTooLarge)?;
+    Ok(v.to_f64().unwrap_or(f64::NAN))
+}
+
+/// A game that rolls during play or has simultaneous moves, and loops, valued approximately by plain value iteration in
 /// floating point (from 0, every position in turn, until no value moves by 1e-13, at most
 /// `sweeps` times): each start's probability, first mover and value for that mover, or `None`
 /// for a start whose iteration did not settle. Only for checking the engine's certified bounds.
@@ -296,6 +309,8 @@ pub fn iterate_rolls(
     }
     // Each position: its end value, or its moves' outcomes (probability, child, kept).
     let mut nodes: Vec<Result<f64, Vec<Vec<(f64, usize, bool)>>>> = Vec::new();
+    // A simultaneous choice's columns and pairs' moves, row by row, by position.
+    let mut stages: HashMap<usize, (usize, Vec<usize>)> = HashMap::new();
     let mut k = 0;
     while k < positions.len() {
         let pos = positions[k].clone();
@@ -309,6 +324,11 @@ pub fn iterate_rolls(
                 (None, Rel::Lose) => -1.0,
             }),
             Node::Moves(moves) => {
+                let staged = super::stage::stage(game, &moves)
+                    .map_err(|f| Error::Faults(vec![(pos.clone(), f)]))?;
+                if let Some((_, cols, cells)) = staged {
+                    stages.insert(k - 1, (cols, cells));
+                }
                 let mut out = Vec::new();
                 for m in moves {
                     let mut os = Vec::new();
@@ -338,14 +358,15 @@ pub fn iterate_rolls(
         let mut change = 0f64;
         for i in (0..nodes.len()).rev() {
             let Err(moves) = &nodes[i] else { continue };
-            let best = moves
-                .iter()
-                .map(|os| {
-                    os.iter()
-                        .map(|&(p, c, kept)| p * if kept { v[c] } else { -v[c] })
-                        .sum::<f64>()
-                })
-                .fold(f64::NEG_INFINITY, f64::max);
+            let each = moves.iter().map(|os| {
+                os.iter()
+                    .map(|&(p, c, kept)| p * if kept { v[c] } else { -v[c] })
+                    .sum::<f64>()
+            });
+            let best = match stages.get(&i) {
+                Some((cols, cells)) => stage_float(&each.collect::<Vec<_>>(), *cols, cells)?,
+                None => each.fold(f64::NEG_INFINITY, f64::max),
+            };
             change = change.max((best - v[i]).abs());
             v[i] = best;
         }

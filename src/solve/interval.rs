@@ -1,11 +1,13 @@
-//! Games that roll during play and whose play can return to a position (Pig): the values are
-//! the fixed point of the expectimax equations, which backward induction cannot reach. They are
+//! Games that roll during play or have simultaneous moves, and whose play can return to a
+//! position (Pig, Oshi-Zumo without a round limit): the values are the fixed point of the
+//! expectimax (and, at a simultaneous choice, matrix-game: `interval_stage`) equations, which
+//! backward induction cannot reach. They are
 //! given as a **certified interval** at every position: a lower bound iterated up from -1 and an
 //! upper bound iterated down from 1, each step rounded outward (numbers in fixed point with 50
 //! bits after the point, probabilities bounded by dyadic fractions with 60), so that every bound
 //! printed is a true bound of the exact value, whatever the number of steps.
 //!
-//! The expectimax operator is monotone, so a lower bound stays below the value after any number
+//! The operator is monotone (a matrix game's value too grows with its entries), so a lower bound stays below the value after any number
 //! of steps, and an upper bound above it. Play that can go on for ever (a draw, counted 0) can
 //! keep the upper bound from meeting the lower: the interval then stays open, and says so.
 //! Scored games that loop are refused, as without chance.
@@ -36,12 +38,15 @@ struct Edge {
 }
 
 /// Every position, flat: position `i`'s moves are `moves[i]..moves[i + 1]` (none at an end, whose
-/// value is `end[i]`), and move `m`'s outcomes `edges[outs[m]..outs[m + 1]]`.
+/// value is `end[i]`), and move `m`'s outcomes `edges[outs[m]..outs[m + 1]]`. A position whose
+/// moves are a simultaneous choice has its columns and its pairs' moves (row by row, counted
+/// from its first move) in `stages`.
 struct Graph {
     end: Vec<Option<i64>>,
     moves: Vec<u32>,
     outs: Vec<u32>,
     edges: Vec<Edge>,
+    stages: HashMap<u32, (usize, Vec<u32>)>,
 }
 
 /// The bounds found at every position, in fixed point.
@@ -111,6 +116,8 @@ pub fn solve(
     let began = Instant::now();
     let mut sweeps = 0u64;
     let mut stalled = false;
+    // A stage's pairs' bounds, row by row.
+    let (mut pair_lo, mut pair_hi): (Vec<i64>, Vec<i64>) = (Vec::new(), Vec::new());
     let closed = loop {
         let mut changed = false;
         // Later positions first: values flow back towards the start sooner.
@@ -120,6 +127,11 @@ pub fn solve(
                 continue;
             }
             let (mut best_lo, mut best_hi) = (i64::MIN, i64::MIN);
+            let stage = nodes.stages.get(&(i as u32));
+            if stage.is_some() {
+                pair_lo.clear();
+                pair_hi.clear();
+            }
             for m in first..last {
                 let (mut l, mut h) = (0i128, 0i128);
                 let outcomes = &nodes.edges[nodes.outs[m] as usize..nodes.outs[m + 1] as usize];
@@ -134,8 +146,17 @@ pub fn solve(
                 }
                 let l = l.div_euclid(1 << PBITS);
                 let h = -((-h).div_euclid(1 << PBITS));
+                if stage.is_some() {
+                    pair_lo.push(clamp(l));
+                    pair_hi.push(clamp(h));
+                }
                 best_lo = best_lo.max(clamp(l));
                 best_hi = best_hi.max(clamp(h));
+            }
+            if let Some((cols, cells)) = stage {
+                let lo: Vec<i64> = cells.iter().map(|&k| pair_lo[k as usize]).collect();
+                let hi: Vec<i64> = cells.iter().map(|&k| pair_hi[k as usize]).collect();
+                (best_lo, best_hi) = super::interval_stage::bounds(&lo, &hi, *cols);
             }
             // Never looser than before: each bound only tightens.
             let now = (best_lo.max(b[i].0), best_hi.min(b[i].1));
@@ -201,6 +222,7 @@ fn explore(
         moves: vec![0],
         outs: vec![0],
         edges: Vec::new(),
+        stages: HashMap::new(),
     };
     let mut scratch = Scratch::default();
     let budget = crate::engine::memory::byte_budget();
@@ -231,6 +253,11 @@ fn explore(
             }
             ChanceExpand::Moves(moves) => {
                 g.end.push(None);
+                let stage = engine.stage_of(&moves);
+                if let Some(s) = stage.map_err(|f| SolveError::Fault(f, code))? {
+                    let cells = s.cells.iter().map(|&k| k as u32).collect();
+                    g.stages.insert(k as u32 - 1, (s.cols.len(), cells));
+                }
                 for (_, _, outcomes) in moves {
                     for o in outcomes {
                         let child = match index.get(&o.code) {

@@ -8,6 +8,7 @@ mod compact;
 mod entry;
 pub mod expect;
 pub mod interval;
+mod interval_stage;
 mod loopy;
 pub mod maxn;
 mod packed;

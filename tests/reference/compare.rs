@@ -51,6 +51,8 @@ pub enum Case {
     /// iteration (when `closed`; bounds that did not close are not compared).
     RollsLoopy {
         closed: bool,
+        /// Whether the game has simultaneous moves (matrix games inside the loop).
+        together: bool,
     },
     /// A game of three or more players whose security values and max^n outcomes agree.
     Many {

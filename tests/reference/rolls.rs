@@ -54,11 +54,6 @@ pub fn compare_rolls(game: &rf::Game, rules: &Rules) -> Result<Case, String> {
         (Err(rf::Error::StageTooLarge), _) | (_, Err(SolveError::StageTooHard(_))) => {
             return Ok(Case::Skipped("a simultaneous choice too large".into()))
         }
-        (Err(rf::Error::RollsLoop), Err(SolveError::ChanceLoopy(_)))
-            if rules.together().is_some() =>
-        {
-            return Ok(Case::BothFailed("simultaneous moves and a loop".into()))
-        }
         (Err(rf::Error::RollsLoop), Err(SolveError::ChanceLoopy(_))) if !rules.scored => {
             return loopy(game, &engine, &starts)
         }
@@ -135,7 +130,7 @@ pub fn compare_rolls(game: &rf::Game, rules: &Rules) -> Result<Case, String> {
 
 /// Play can return to a position: the engine's certified bounds (`solve::interval`) must hold
 /// the reference's value iteration at every start, wherever the bounds closed and the
-/// iteration settled.
+/// iteration settled (with simultaneous moves too: each stage a matrix game on both sides).
 fn loopy(
     game: &rf::Game,
     engine: &Engine,
@@ -143,18 +138,36 @@ fn loopy(
 ) -> Result<Case, String> {
     let roots: Vec<u64> = starts.iter().map(|b| b.code).collect();
     let time = std::time::Duration::from_secs(2);
-    let bounds = match gamec::solve::interval::solve(engine, &roots, LIMIT as u64 + 1, time) {
-        Ok(b) => b,
-        Err(SolveError::Limit(_)) => return Ok(Case::Skipped("too many".into())),
-        Err(e) => return Err(format!("the loop's bounds: {e:?}")),
+    let ours = gamec::solve::interval::solve(engine, &roots, LIMIT as u64 + 1, time);
+    let theirs = rf::rolls::iterate_rolls(game, LIMIT, 100_000);
+    let (bounds, theirs) = match (ours, theirs) {
+        (Err(SolveError::Limit(_)), _) | (_, Err(rf::Error::TooManyPositions(_))) => {
+            return Ok(Case::Skipped("too many".into()))
+        }
+        (_, Err(rf::Error::StageTooLarge)) => {
+            return Ok(Case::Skipped("a simultaneous choice too large".into()))
+        }
+        // Both explore every position in the same order, so both meet the same fault first.
+        (Err(SolveError::Fault(e, _)), Err(rf::Error::Faults(f)))
+            if f.first().and_then(|(_, f)| engine_kind(f.kind)) == Some(e.error.kind) =>
+        {
+            return Ok(Case::BothFailed(format!("a loop: {:?}", e.error.kind)))
+        }
+        (Ok(b), Ok(t)) => (b, t),
+        (o, t) => {
+            return Err(format!(
+                "the loop's bounds: engine {:?}, reference {:?}",
+                o.err(),
+                t.err()
+            ))
+        }
     };
-    let theirs = match rf::rolls::iterate_rolls(game, LIMIT, 100_000) {
-        Ok(t) => t,
-        Err(rf::Error::TooManyPositions(_)) => return Ok(Case::Skipped("too many".into())),
-        Err(e) => return Err(format!("engine bounds, reference {e:?}")),
-    };
+    let together = engine.rules.together().is_some();
     if !bounds.closed {
-        return Ok(Case::RollsLoopy { closed: false });
+        return Ok(Case::RollsLoopy {
+            closed: false,
+            together,
+        });
     }
     for (b, (_, mover, v)) in starts.iter().zip(&theirs) {
         let (Some(v), Some((lo, hi))) = (v, bounds.of(b.code)) else {
@@ -176,5 +189,8 @@ fn loopy(
             ));
         }
     }
-    Ok(Case::RollsLoopy { closed: true })
+    Ok(Case::RollsLoopy {
+        closed: true,
+        together,
+    })
 }

@@ -1,0 +1,83 @@
+//! A random race of simultaneous choices whose play can return to a position: each pair of
+//! choices moves one player's counter on, now and then by a roll, or changes nothing (a loop).
+//! The first to its goal wins. The certified bounds (`solve::interval` with matrix games) are
+//! what such a game exercises; the generic generator seldom writes a loop around a stage.
+
+use rand::Rng;
+
+/// What one pair of choices does.
+fn effect(rng: &mut impl Rng, goal: (u32, u32)) -> String {
+    let up = |who: &str, goal: u32| format!("{who} = min({goal}, {who} + 1)");
+    match rng.gen_range(0..5) {
+        0 => String::new(),
+        1 => up("a", goal.0),
+        2 => up("b", goal.1),
+        3 => {
+            let sides = rng.gen_range(2..=4);
+            let k = rng.gen_range(1..sides);
+            format!(
+                "roll r in 1..={sides}; if r <= {k} {{ {} }} else {{ {} }}; r = 0",
+                up("a", goal.0),
+                up("b", goal.1)
+            )
+        }
+        _ => {
+            // A roll that may change nothing: the loop is taken by chance.
+            let sides = rng.gen_range(2..=3);
+            format!("roll r in 1..={sides}; if r == 1 {{ {} }}; r = 0", up("a", goal.0))
+        }
+    }
+}
+
+pub(super) fn loopy_stage(rng: &mut impl Rng) -> String {
+    let goal = (rng.gen_range(1..=3), rng.gen_range(1..=3));
+    let (rows, cols) = (rng.gen_range(1..=3), rng.gen_range(1..=3));
+    let mut body = String::new();
+    for x in 0..rows {
+        for y in 0..cols {
+            let e = effect(rng, goal);
+            if !e.is_empty() {
+                body.push_str(&format!("    if x == {x} and y == {y} {{ {e} }}\n"));
+            }
+        }
+    }
+    if body.is_empty() {
+        body.push_str(&format!("    a = min({}, a + 1)\n", goal.0));
+    }
+    if rng.gen_bool(0.5) {
+        body.push_str("    again\n");
+    }
+    format!(
+        "game \"Stage loop {}\" {{
+  state {{ a: 0..={} = 0; b: 0..={} = 0; r: 0..=4 = 0 }}
+  together play(x in 0..={}, y in 0..={}) {{
+{body}  }}
+  end if a == {}: player 1 wins
+  end if b == {}: player 2 wins
+}}
+",
+        rng.gen_range(1..=999),
+        goal.0,
+        goal.1,
+        rows - 1,
+        cols - 1,
+        goal.0,
+        goal.1
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+
+    #[test]
+    fn it_writes_stages_that_check() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..50 {
+            let src = super::loopy_stage(&mut rng);
+            assert!(src.contains("together play(x in 0..="), "{src}");
+            let (game, diags) = crate::compile(&src, &[]);
+            assert!(game.is_some(), "{src}\n{diags:?}");
+        }
+    }
+}
