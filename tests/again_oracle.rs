@@ -2,7 +2,7 @@
 //! game where taking 2 tokens earns another move, so who "last moved" at the end depends on the
 //! path — which is why positions record whether the last move kept the turn.
 
-mod common;
+use crate::common;
 use common::*;
 use gamec::engine::Engine;
 use gamec::solve::{solve, Value};

@@ -2,7 +2,7 @@
 //! record the turn, balanced brackets; a bad position is a usage error (exit 2) that says what is
 //! wrong, and a position the start cannot reach is evaluated with a warning.
 
-mod common;
+use crate::common;
 use common::*;
 
 /// The exit code and stderr of `gamec solve GAME --at AT`, stdout empty.

@@ -2,7 +2,7 @@
 //! (`s: [bool; 2] = [false, true]`), as for numbers and enumerations: solved, shown by `play`,
 //! read back by `--at`.
 
-mod common;
+use crate::common;
 use common::*;
 
 const GAME: &str = r#"game "Bool starts" {

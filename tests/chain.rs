@@ -3,7 +3,7 @@
 //! more (a million players in a tenth of a second), and a clear refusal where even those would
 //! take too long (`--players 1000000000` allocated 12 GB).
 
-mod common;
+use crate::common;
 use common::{gamec, stderr, stdout};
 use gamec::throw::elimination::chain;
 use num_traits::ToPrimitive;

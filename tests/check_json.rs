@@ -2,7 +2,7 @@
 //! message, spans (bytes, and lines and columns from 1), help and trace, for every problem the
 //! rendered report shows, and the same exit code.
 
-mod common;
+use crate::common;
 use common::*;
 use serde_json::{json, Value};
 use std::path::Path;

@@ -2,7 +2,7 @@
 //! Dawson's Kayles against their Grundy sequences in the OEIS, Wythoff's game against the known
 //! losing positions.
 
-mod common;
+use crate::common;
 use common::*;
 
 /// The `grundy` line of `gamec solve`.

@@ -1,7 +1,7 @@
 //! The command-line conventions shared by every command: `-` for standard input, usage errors,
 //! the environment.
 
-mod common;
+use crate::common;
 use common::*;
 
 fn shipped_source(name: &str) -> String {

@@ -8,10 +8,7 @@
 //! The run is seeded, so it is the same every time; `PROPTEST_CASES=N` runs more cases. A failure
 //! prints the game's source and `--set` values; keep it below as a regression case.
 
-#[path = "reference/checks.rs"]
-mod checks;
-#[path = "reference/compare.rs"]
-mod compare;
+use crate::compare;
 #[path = "reference/regressions.rs"]
 mod regressions;
 

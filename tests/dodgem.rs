@@ -2,7 +2,7 @@
 //! reachable position, then retrograde analysis (a position is a win if some move reaches a
 //! loss, a loss if every move reaches a win, and a draw otherwise).
 
-mod common;
+use crate::common;
 use common::*;
 use std::collections::HashMap;
 

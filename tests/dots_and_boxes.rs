@@ -1,7 +1,7 @@
 //! Dots and Boxes (games/dots_and_boxes.game) against an independent brute force written here:
 //! lines as bits, boxes found by their four sides, memoised minimax on the final margin.
 
-mod common;
+use crate::common;
 use common::*;
 use std::collections::{HashMap, HashSet};
 

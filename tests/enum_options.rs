@@ -2,7 +2,7 @@
 //! that declares the default, `--set` takes a value's name or display text, and the option is read
 //! wherever an option is (state starts, `first mover`, guards, labels, comparisons).
 
-mod common;
+use crate::common;
 use common::*;
 
 /// A strip of two toads and two frogs; `first` says which kind moves first and fills the middle.

@@ -1,7 +1,7 @@
 //! Enumerations (`{empty ".", x "X", o "O"}`): values by name in the rules, display text on screen,
 //! names or display text in `--at`, and the type errors that keep them apart from numbers.
 
-mod common;
+use crate::common;
 use common::*;
 
 /// Tic-tac-toe on a flat board of an enumeration, with definitions.

@@ -2,11 +2,8 @@
 //! is the other player, a setup that is nobody's move runs with the first mover to move, and
 //! `setup by player K` with `first mover` is said twice.
 
-#[path = "reference/checks.rs"]
-mod checks;
-mod common;
-#[path = "reference/compare.rs"]
-mod compare;
+use crate::common;
+use crate::compare;
 
 use common::*;
 use compare::{compare, Case};

@@ -2,7 +2,7 @@
 //! same game before and after (checked on hundreds of generated games, with their spacing
 //! scrambled); every shipped game already formatted; `--check`'s diff and exit codes.
 
-mod common;
+use crate::common;
 use common::*;
 use gamec::generate::{sequential_game, throw_game, Config};
 use gamec::syntax::format::format;

@@ -1,7 +1,6 @@
 //! Bad input never crashes: random edits of every shipped game go through parsing, checking and
 //! (for small sequential games) solving without a panic, and each failure is a diagnostic.
 
-mod common;
 use gamec::engine::Engine;
 use proptest::prelude::*;
 

@@ -1,6 +1,6 @@
 //! `gamec graph`: DOT for 1, 2, ..., 10 pinned, JSON shape and counts, chance starts.
 
-mod common;
+use crate::common;
 use common::gamec_in;
 
 const TEN: &str = "games/one_two_ten.game";

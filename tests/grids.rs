@@ -1,7 +1,7 @@
 //! Grids (`grid W x H of ...`, `board[r, c]`, `rows`, `cols`) and the board games shipped with
 //! them, each checked against an independent brute force written here for that game.
 
-mod common;
+use crate::common;
 use common::*;
 use std::collections::HashMap;
 

@@ -3,7 +3,7 @@
 //! mover's seeds less the other's at the end), with remoteness as the tie-break: among equal
 //! margins the fastest win or tie, the slowest loss.
 
-mod common;
+use crate::common;
 use common::*;
 use std::collections::HashMap;
 

@@ -3,11 +3,8 @@
 //! `true`/`false`, an enumeration's value by its display text) or `square(r, c)`; the labels of a
 //! position's moves must differ, and a label that fails is a fault with the moves that reach it.
 
-#[path = "reference/checks.rs"]
-mod checks;
-mod common;
-#[path = "reference/compare.rs"]
-mod compare;
+use crate::common;
+use crate::compare;
 
 use common::*;
 use compare::{compare, Case};

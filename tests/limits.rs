@@ -1,7 +1,7 @@
 //! Limits a file can reach while it is read and checked end in a coded diagnostic: the size of the
 //! file, the number of a move's parameters, and ranges whose ends sit at the edge of 64 bits.
 
-mod common;
+use crate::common;
 use common::*;
 
 /// Checks `source` given on standard input; returns stderr and the exit code.

@@ -1,7 +1,7 @@
 //! List options are constant arrays: indexed by a constant, a parameter or the state, they read the
 //! element asked for (a list indexed by anything but a constant once read element 0, silently).
 
-mod common;
+use crate::common;
 use common::*;
 use gamec::engine::Engine;
 use gamec::rules::RtKind;

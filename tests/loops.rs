@@ -1,7 +1,7 @@
 //! `let` and `for` in move bodies: Chomp (a move clears a rectangle, a loop inside a loop) against
 //! an independent brute force, the scope of a `let`, and the problems a file can have with them.
 
-mod common;
+use crate::common;
 use common::*;
 use std::collections::HashMap;
 

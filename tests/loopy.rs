@@ -2,7 +2,7 @@
 //! state graph (`solve::solve_explicit`) on every position number: value and remoteness alike.
 //! The counts and outputs pinned here are those the compact graph gave before the table existed.
 
-mod common;
+use crate::common;
 use common::*;
 use gamec::engine::Engine;
 use gamec::rules::Rules;

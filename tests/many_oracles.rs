@@ -20,7 +20,7 @@
 //!   the previous player makes the last move iff, for every binary digit, the number of heaps
 //!   with that digit set is a multiple of N.
 
-mod common;
+use crate::common;
 use common::many::{agrees, json_of, Model};
 
 /// One-pile misère Nim: counters left, the player to move.

@@ -2,7 +2,7 @@
 //! `common::many`: `winner is each`, `tie`, `player K wins` and `first mover`; and the faults of
 //! an outcome naming no player, no winner or several.
 
-mod common;
+use crate::common;
 use common::many::{agrees, json_of, Model};
 use common::solve_source;
 

@@ -4,7 +4,7 @@
 //! without the symmetry declaration; over a scored game whose moves may skip a player (`next
 //! mover`); over three-player tic-tac-toe; and Propp's queer position, heaps 1 and 2, in full.
 
-mod common;
+use crate::common;
 use common::many::{agrees, json_of, Model};
 use common::{gamec, solve_source, stdout};
 

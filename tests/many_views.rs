@@ -2,7 +2,7 @@
 //! player to move, the max^n outcome and every player's security value; the graph coloured by the
 //! security value of the player to move. Output exact.
 
-mod common;
+use crate::common;
 use common::{gamec, stderr, stdout};
 
 const NIM3: &str = "games/three_player_nim.game";

@@ -1,7 +1,7 @@
 //! Diagnostics that misled a new user (issue 21): each states what is wrong where it is, with one
 //! error for one mistake. Exact rendered output, as `gamec check -` prints it.
 
-mod common;
+use crate::common;
 use common::*;
 
 /// Before: no suggestion, and told to declare `emty` in `state`.

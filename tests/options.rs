@@ -2,7 +2,7 @@
 //! option keeps its default, so nothing downstream cascades; a value that breaks a range or an
 //! initial value downstream is named in that diagnostic's help.
 
-mod common;
+use crate::common;
 use common::*;
 
 /// (code, message, help) of every diagnostic of `source` with these `--set`s.

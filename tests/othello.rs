@@ -1,7 +1,7 @@
 //! Othello on 4 x 4 (games/othello.game) against an independent brute force written here:
 //! bit boards, memoised minimax over (discs, player to move), passes included.
 
-mod common;
+use crate::common;
 use common::*;
 use std::collections::HashMap;
 

@@ -4,10 +4,7 @@
 //! Each game here takes the shortcut and is compared with the reference interpreter: values
 //! where it solves, the same fault where a candidate fails.
 
-#[path = "reference/checks.rs"]
-mod checks;
-#[path = "reference/compare.rs"]
-mod compare;
+use crate::compare;
 
 use compare::{compare, Case};
 

@@ -1,7 +1,7 @@
 //! `gamec play`: whole games scripted through piped stdin (and one in-process through the library),
 //! with the transcripts pinned as snapshots, the computer's perfect play checked, and bad input.
 
-mod common;
+use crate::common;
 use common::gamec_in;
 
 const TEN: &str = "games/one_two_ten.game";

@@ -2,7 +2,7 @@
 //! same warning for a position the start cannot reach, the same usage errors), the player to
 //! move from its `turn` where positions record it, and no roll of a chance setup.
 
-mod common;
+use crate::common;
 use common::gamec_in;
 
 /// From a position as `solve --at` takes it: the game starts there, hints and all.

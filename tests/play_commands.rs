@@ -2,7 +2,7 @@
 //! extra turns, repetition counts and a rolled start, every bad entry's message, and moves named
 //! like numbers or commands (typed with `=`). Transcripts are compared exactly.
 
-mod common;
+use crate::common;
 use common::gamec_in;
 
 const TEN: &str = "games/one_two_ten.game";

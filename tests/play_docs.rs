@@ -2,7 +2,7 @@
 //! the entries it shows and compared (tests/readme.rs cannot, since play reads its moves from
 //! standard input).
 
-mod common;
+use crate::common;
 use common::gamec_in;
 
 const ARGS: [&str; 7] = [

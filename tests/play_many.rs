@@ -3,7 +3,7 @@
 //! security value, undo, the winner at the end and the review by security values; whole games
 //! through piped stdin, transcripts exact.
 
-mod common;
+use crate::common;
 use common::{gamec, gamec_in, stdout};
 
 const NIM3: &str = "games/three_player_nim.game";

@@ -2,7 +2,7 @@
 //! game where play can return to a position (no max^n outcome), a scored game, and the games
 //! shown in docs/commands.md replayed. Transcripts exact.
 
-mod common;
+use crate::common;
 use common::{gamec, gamec_in, stdout};
 
 const NIM3: &str = "games/three_player_nim.game";

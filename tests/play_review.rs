@@ -2,7 +2,7 @@
 //! computer's blunders included, never a move taken back), and the seed printed when it was not
 //! given, which replays the same game.
 
-mod common;
+use crate::common;
 use common::gamec_in;
 
 const TEN: &str = "games/one_two_ten.game";

@@ -2,7 +2,7 @@
 //! a move that loses the solution is named), `solve --json`, `tree` and `graph`, and the player
 //! counts and players a puzzle refuses, with their codes.
 
-mod common;
+use crate::common;
 use common::*;
 
 /// Writes `source` to a file of its own under the temporary directory, for commands that take a

@@ -3,7 +3,7 @@
 //! vector of numbers, its distance the fewest moves to the solved position), and `solve`'s exact
 //! output, whose printed solution is replayed on the same model.
 
-mod common;
+use crate::common;
 use common::*;
 use gamec::engine::{Engine, Pos, SolveOrder};
 use gamec::solve::{self, Order, Solution, Value};

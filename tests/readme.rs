@@ -1,7 +1,7 @@
 //! Every ```console example in README.md and docs/*.md is re-run and must print exactly what the
 //! document shows (stdout, then stderr), so the documentation cannot drift from the program.
 
-mod common;
+use crate::common;
 use common::*;
 
 /// Splits a command line on spaces, keeping "double-quoted" words together.

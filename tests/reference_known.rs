@@ -2,7 +2,7 @@
 //! analyses, also pinned for the engine in tests/solve_games.rs), so that the reference itself
 //! is checked, not only its agreement with the engine.
 
-mod common;
+use crate::common;
 use common::*;
 use gamec::reference::{self as rf, Position, Value};
 use num_rational::BigRational;

@@ -2,7 +2,7 @@
 //! probabilities, the rest of the state readable, and `gamec::bad_weights` as the setup runs for a
 //! negative weight or all 0; the engine and the reference interpreter agree.
 
-mod common;
+use crate::common;
 use common::*;
 use gamec::reference as rf;
 use num_rational::BigRational;

@@ -3,7 +3,7 @@
 //! the One Die Game with its roll as the first move against today's setup form, a scored game
 //! worked out by hand, and what is refused (loops, three players, `play`, `--at`) with its code.
 
-mod common;
+use crate::common;
 use common::{gamec_in, solve_source};
 use num_rational::BigRational;
 use num_traits::{One, Zero};

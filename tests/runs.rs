@@ -3,11 +3,8 @@
 //! lines), indexed (`line[j]`) and counted (`len(line)`); each game is also run by the reference
 //! interpreter, which works the runs out on its own, and the two must agree everywhere.
 
-#[path = "reference/checks.rs"]
-mod checks;
-mod common;
-#[path = "reference/compare.rs"]
-mod compare;
+use crate::common;
+use crate::compare;
 
 use common::*;
 use compare::{compare, Case};

@@ -1,7 +1,7 @@
 //! Scored games (`score each p = ...`): margins in `solve`'s text and JSON, `--at`, the order
 //! line, and a margin that overflows. Kalah's margins are checked by brute force in kalah.rs.
 
-mod common;
+use crate::common;
 use common::*;
 
 /// The first player picks a card of 1, 2 or 3 and scores it; the other scores nothing.

@@ -3,7 +3,7 @@
 //! multiplied out every roll before any limit applied: twelve rolls of one die made 6^12 branches
 //! (an abort even with `--max-positions 10`).
 
-mod common;
+use crate::common;
 use common::*;
 
 fn rolls(n: usize, target: impl Fn(usize) -> String) -> String {

@@ -1,7 +1,7 @@
 //! `gamec completions SHELL` and `gamec man`: the bash script completes subcommands and options
 //! when bash runs it, and the manual pages name every option of the command they describe.
 
-mod common;
+use crate::common;
 use common::*;
 
 /// What bash's completion offers for `words` with the cursor on the last one, using the script

@@ -1,6 +1,6 @@
 //! The shipped sequential games' solutions, pinned against the known answers of public analyses.
 
-mod common;
+use crate::common;
 use common::*;
 use gamec::engine::Engine;
 use gamec::solve::{solve, Value};

@@ -2,7 +2,7 @@
 //! listed too (`also wins`, and `winning_moves` in `--json`); exact fractions longer than a line
 //! are shortened in text and given in full in `--json`.
 
-mod common;
+use crate::common;
 use common::*;
 use num_bigint::BigInt;
 use num_rational::BigRational;

@@ -2,7 +2,7 @@
 //! analysis on the petgraph state graph; every value obeys its definition; Nim's Grundy values
 //! are the xor of its heaps.
 
-mod common;
+use crate::common;
 use common::*;
 use gamec::engine::{Engine, Expand};
 use gamec::solve::{seen_by_mover, solve, solve_explicit, Value};

@@ -4,7 +4,7 @@
 //! itself) and its general path (`--interpreted`) give the same output, and a game the sweep does
 //! not fit is solved depth-first.
 
-mod common;
+use crate::common;
 use common::*;
 
 /// `solve -` with `args`, then with `--order depth-first` added: both succeed and differ only in
@@ -347,26 +347,6 @@ fn a_range_ending_at_a_slot_is_read_again_after_the_body_writes_it() {
             compiled.stderr
         );
     }
-}
-
-#[test]
-fn small_games_are_not_compiled_before_the_interpreter_has_warmed_up() {
-    use gamec::engine::Engine;
-    gamec::engine::set_verify(false);
-    let solve = |name: &str, sets: &[(&str, &str)]| {
-        let rules = rules_of(&shipped_source(name), sets);
-        let engine = Engine::new(&rules).with_symmetry(false);
-        let roots: Vec<u64> = engine.starts().unwrap().iter().map(|b| b.code).collect();
-        let s = gamec::solve::solve(&engine, &roots, 10_000_000).unwrap();
-        (s.positions, engine.compiled_yet())
-    };
-    // Tic-tac-toe's 5,478 positions take less than compiling would.
-    assert_eq!(solve("tic_tac_toe.game", &[]), (5478, false));
-    // Connect Four 4 x 4 (depth-first): compiled after the first 20,000 expansions.
-    assert_eq!(
-        solve("connect_four.game", &[("width", "4"), ("height", "4")]),
-        (161029, true)
-    );
 }
 
 /// Verifying the sweep's compiled valuing (GAMEC_VERIFY_KERNEL=1) takes none of the solve's

@@ -3,7 +3,7 @@
 //! line (only the `order` line differs), counts included, and the start is worth what it is
 //! worth with `--no-symmetry`.
 
-mod common;
+use crate::common;
 use common::*;
 
 /// `solve -` with `args`, then with `--order depth-first` added: both succeed and differ only in

@@ -4,7 +4,7 @@
 //! depends on the elements' order, labels may repeat in one order and not another, and a wrong
 //! declaration met in one order must not hide a rule that fails in another.
 
-mod common;
+use crate::common;
 use common::*;
 use gamec::rules::Rules;
 

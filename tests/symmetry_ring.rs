@@ -1,7 +1,7 @@
 //! `rotations` on an array: the array read as a ring (Ring Kayles, `games/ring_kayles.game`).
 //! Its classes are bracelets, and its values are Kayles' own, both from the literature.
 
-mod common;
+use crate::common;
 use common::*;
 
 /// The line of `gamec solve games/ring_kayles.game ARGS` that starts with `key`, without it.

@@ -2,7 +2,7 @@
 //! players (a colour swap). Checked at every position solved, so a swap the rules do not have is
 //! `gamec::broken_symmetry`, and one they have solves as `--no-symmetry` does.
 
-mod common;
+use crate::common;
 use common::*;
 
 /// Quixo 3 x 3 (issue 24's file, `benches/games/quixo.game`): either player's cubes can make any

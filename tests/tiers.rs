@@ -2,7 +2,7 @@
 //! on `--threads` threads. The answers are the depth-first solver's, line for line; only the
 //! `order` line differs, and it says which measure ordered the tiers (or that there was none).
 
-mod common;
+use crate::common;
 use common::*;
 
 /// Solves `source` both ways; returns (depth-first output, tier-order output).

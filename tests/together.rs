@@ -2,7 +2,7 @@
 //! published answers (OpenSpiel's tests of Goofspiel) and against gamec's own throw-game
 //! analysis of the same matrix (RPS, RPSLS, RPS-101 written as one simultaneous stage).
 
-mod common;
+use crate::common;
 use common::{gamec, solve_source, stdout};
 use serde_json::Value;
 

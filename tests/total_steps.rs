@@ -3,7 +3,7 @@
 //! was already bounded, but 5,001 positions whose end rule looks through a million values took
 //! five billion steps (96 s in `solve`; found by the fuzz harness as a hang).
 
-mod common;
+use crate::common;
 
 use common::{assert_fails_with, gamec_in};
 use gamec::engine::Limits;

@@ -1,6 +1,6 @@
 //! `gamec tree`: the counts for 1, 2, ..., 10, pinned output, colour, and the refusals.
 
-mod common;
+use crate::common;
 use common::{gamec_colored, gamec_in};
 
 const TEN: &str = "games/one_two_ten.game";

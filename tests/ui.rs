@@ -3,7 +3,7 @@
 //! Leading lines `// args: ...` pass extra arguments (like `--set goal=0`) to `gamec check`, and
 //! `// env: NAME=VALUE` sets an environment variable.
 
-mod common;
+use crate::common;
 use common::check_fixture;
 use std::path::{Path, PathBuf};
 

@@ -1,7 +1,7 @@
 //! Warnings are shown together with errors, by every command: an error elsewhere in a file does not
 //! hide a warning that stands on its own, and does not cause a warning that is only its echo.
 
-mod common;
+use crate::common;
 use common::*;
 
 /// The codes and headlines of a run's diagnostics, and the summary line if any.

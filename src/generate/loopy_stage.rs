@@ -24,7 +24,10 @@ fn effect(rng: &mut impl Rng, goal: (u32, u32)) -> String {
         _ => {
             // A roll that may change nothing: the loop is taken by chance.
             let sides = rng.gen_range(2..=3);
-            format!("roll r in 1..={sides}; if r == 1 {{ {} }}; r = 0", up("a", goal.0))
+            format!(
+                "roll r in 1..={sides}; if r == 1 {{ {} }}; r = 0",
+                up("a", goal.0)
+            )
         }
     }
 }

@@ -9,9 +9,6 @@ pub(super) fn game(rng: &mut impl Rng, cfg: &Config) -> String {
     if !cfg.extreme && cfg.players.is_none() && rng.gen_bool(0.05) {
         return long_game(rng);
     }
-    if !cfg.extreme && cfg.players.is_none() && rng.gen_bool(0.03) {
-        return super::loopy_stage::loopy_stage(rng);
-    }
     if rng.gen_bool(if cfg.players.is_some() { 0.15 } else { 0.06 }) {
         let src = super::symmetry::symmetric_game(rng);
         return match cfg.players {
@@ -21,6 +18,9 @@ pub(super) fn game(rng: &mut impl Rng, cfg: &Config) -> String {
             }
             None => src,
         };
+    }
+    if !cfg.extreme && cfg.players.is_none() && rng.gen_bool(0.03) {
+        return super::loopy_stage::loopy_stage(rng);
     }
     let solo = cfg.players.is_none() && rng.gen_bool(0.12);
     let many = cfg.players.is_some() || (!solo && rng.gen_bool(0.12));

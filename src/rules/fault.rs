@@ -44,10 +44,11 @@ pub enum RtKind {
 /// The most values a parameter, `count`/`any`/`all` or roll may range over at run time.
 pub const MAX_RANGE: i64 = 1_000_000;
 
-/// The most legal moves one position may have: a position's children are held and its labels
-/// checked all at once, so a position with millions of them took seconds each and gigabytes
-/// (fuzz seed 28, input 321561: 9,000,003 legal moves a position, minutes for 36 positions).
-pub const MAX_MOVES: usize = 100_000;
+/// The most legal moves one position may have, as many as one parameter's values: a position's
+/// children are held and its labels checked all at once, so a position with millions of them
+/// took seconds each and gigabytes (fuzz seed 28, input 321561: 9,000,003 legal moves a
+/// position, minutes for 36 positions).
+pub const MAX_MOVES: usize = 1_000_000;
 
 /// The most steps a `count`/`any`/`all` may take: its range's size times the sizes of the
 /// parameter and comprehension ranges around it.

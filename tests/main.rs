@@ -1,0 +1,87 @@
+//! Every integration test but one, in one test binary: each file under `tests/` is a module
+//! here (`warm_up.rs` needs a process of its own). One binary links once; the seventy-odd that
+//! cargo made of the files took most of CI's test build.
+
+#[path = "reference/checks.rs"]
+mod checks;
+mod common;
+#[path = "reference/compare.rs"]
+mod compare;
+
+mod again_oracle;
+mod at;
+mod bool_starts;
+mod chain;
+mod check_json;
+mod classic;
+mod cli;
+mod differential;
+mod dodgem;
+mod dots_and_boxes;
+mod enum_options;
+mod enums;
+mod first_mover;
+mod fmt;
+mod fuzz_props;
+mod generate;
+mod graph;
+mod grids;
+mod kalah;
+mod labels;
+mod layering;
+mod limits;
+mod list_options;
+mod loops;
+mod loopy;
+mod lsp;
+mod many_oracles;
+mod many_outcomes;
+mod many_players;
+mod many_views;
+mod new_user_diags;
+mod options;
+mod os_limits;
+mod othello;
+mod pipes;
+mod plain_moves;
+mod play;
+mod play_at;
+mod play_commands;
+mod play_docs;
+mod play_many;
+mod play_many_games;
+mod play_review;
+mod puzzle_play;
+mod puzzles;
+mod readme;
+mod reference_known;
+mod roll_weights;
+mod rolls_in_play;
+mod runs;
+mod scores;
+mod setup_limits;
+mod shell;
+mod solve_games;
+mod solve_limits;
+mod solve_text;
+mod solver_props;
+mod step_limits;
+mod sweep;
+mod sweep_pair;
+mod sweep_symmetry;
+mod symmetry;
+mod symmetry_faults;
+mod symmetry_ring;
+mod symmetry_swap;
+mod throw_check;
+mod throw_props;
+mod throw_run;
+mod throw_scores;
+mod throw_solve;
+mod tiers;
+mod together;
+mod toolchain;
+mod total_steps;
+mod tree;
+mod ui;
+mod warnings;
