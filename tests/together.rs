@@ -212,6 +212,24 @@ fn a_loop_of_simultaneous_moves_is_bounded_and_closes() {
         "{}",
         r.stdout
     );
+    let j = solve_source(pennies, &["--json"]);
+    let j: Value = serde_json::from_str(&j.stdout).expect("JSON");
+    assert_eq!(
+        (
+            &j["rolls_during_play"],
+            &j["simultaneous"],
+            &j["loopy"],
+            &j["start"]["closed"]
+        ),
+        (
+            &Value::Bool(false),
+            &Value::Bool(true),
+            &Value::Bool(true),
+            &Value::Bool(true)
+        ),
+        "{j}"
+    );
+    assert_eq!(j["start"]["expected_bounds"][1], "1.0000000000", "{j}");
     let path = std::env::temp_dir().join(format!("pennies-{}.game", std::process::id()));
     std::fs::write(&path, pennies).unwrap();
     let p = common::gamec_in(&["play", path.to_str().unwrap()], "");

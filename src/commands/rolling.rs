@@ -219,7 +219,8 @@ fn bounds_json(engine: &Engine, rules: &Rules, starts: &[Branch], b: &Bounds) ->
         "game": rules.name,
         "players": rules.players,
         "positions": b.index.len(),
-        "rolls_during_play": true,
+        "rolls_during_play": rules.roll_in_play().is_some(),
+        "simultaneous": rules.together().is_some(),
         "scored": false,
         "loopy": true,
         "start": {

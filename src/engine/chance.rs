@@ -173,7 +173,7 @@ impl Engine<'_> {
                 break;
             }
         }
-        super::moves::one_more(count, f, m, ctx)?;
+        super::move_limits::one_more(count, f, m, ctx)?;
         if let Some(c) = first {
             sink(f, &ctx.locals[..m.domains.len()], c);
         }

@@ -11,6 +11,7 @@ mod expansion;
 pub mod graph;
 mod labels;
 pub mod memory;
+mod move_limits;
 mod moves;
 mod os_memory;
 mod position_text;

@@ -1,56 +1,10 @@
 //! Expanding a position: end rules in order, then every legal move of every family, each applied in
 //! place through the undo log and taken back, so generating a child costs no allocation.
 
+use super::move_limits::{leaves, one_more, MAX_CANDIDATES};
 use super::{margin, Child, Code, Engine, Expand, Fault, Rel, Scratch};
-use crate::rules::{check_range, range_size, CMove, COutcome, Ctx, RtError, RtKind, MAX_MOVES};
+use crate::rules::{check_range, range_size, CMove, COutcome, Ctx, RtError, RtKind};
 use crate::syntax::ast::Span;
-
-/// The most parameter combinations tried in one position before giving up with an error.
-const MAX_CANDIDATES: u64 = 10_000_000;
-
-/// Counts `n` more candidate moves; more than `MAX_CANDIDATES` in one position is `too_wide`.
-#[inline]
-fn leaves(candidates: &mut u64, n: u64, span: crate::syntax::ast::Span) -> Result<(), Fault> {
-    *candidates += n;
-    if *candidates > MAX_CANDIDATES {
-        return Err(too_many_candidates(span));
-    }
-    Ok(())
-}
-
-#[cold]
-#[inline(never)]
-fn too_many_candidates(span: crate::syntax::ast::Span) -> Fault {
-    Fault::from(RtError::new(
-        RtKind::TooWide,
-        span,
-        format!("this position has more than {MAX_CANDIDATES} candidate moves to try"),
-    ))
-}
-
-/// Counts one more legal move of family `f`; the one after `MAX_MOVES` is `too_wide`, reported
-/// as the move's fault.
-#[inline]
-pub(super) fn one_more(count: &mut usize, f: usize, m: &CMove, ctx: &Ctx) -> Result<(), Fault> {
-    if *count >= MAX_MOVES {
-        return Err(too_many_moves(f, m, ctx));
-    }
-    *count += 1;
-    Ok(())
-}
-
-#[cold]
-#[inline(never)]
-fn too_many_moves(f: usize, m: &CMove, ctx: &Ctx) -> Fault {
-    Fault {
-        error: RtError::new(
-            RtKind::TooWide,
-            m.span,
-            format!("this position has more than {MAX_MOVES} legal moves"),
-        ),
-        during: Some((f, ctx.locals[..m.domains.len()].to_vec())),
-    }
-}
 
 impl Engine<'_> {
     /// Expands `code`: if an end rule holds, its outcome; otherwise every move, in order, passed to

@@ -12,7 +12,7 @@ use cranelift_codegen::ir::InstBuilder;
 
 type R<T> = Result<T, NotCompiled>;
 
-/// The most candidate moves tried in one position (`engine::moves::MAX_CANDIDATES`).
+/// The most candidate moves tried in one position (`engine::move_limits::MAX_CANDIDATES`).
 pub(in crate::jit) const MAX_CANDIDATES: u64 = 10_000_000;
 
 /// Whether a body can keep the turn.
