@@ -1,7 +1,7 @@
 //! Rolls during play (`roll` in a move's body): `gamec solve`'s exact expected values against an
 //! independent brute force written here (a race where each player steps 1 or rolls 1, 3 or 5),
 //! the One Die Game with its roll as the first move against today's setup form, a scored game
-//! worked out by hand, and what is refused (loops, three players, `play`, `--at`) with its code.
+//! worked out by hand, what is refused (three players...) with its code, and `play --at`.
 
 use crate::common;
 use common::{gamec_in, solve_source};
@@ -484,4 +484,42 @@ fn the_chance_solves_keep_to_the_memory_available() {
             r.stderr
         );
     }
+}
+
+/// `play --at` from a position of a game that rolls during play (it was refused): solved from
+/// there as `solve --at` solves it. Player 1 at 5 of 6: `step` wins at once (expected 1), and the
+/// computer plays it; a bad position is the usage error `solve --at` gives.
+#[test]
+fn play_starts_at_a_position_of_a_game_that_rolls() {
+    let path = std::env::temp_dir().join(format!("race-at-{}.game", std::process::id()));
+    std::fs::write(&path, RACE).unwrap();
+    let file = path.to_str().unwrap();
+    let args = [
+        "play",
+        file,
+        "--player1",
+        "computer",
+        "--player2",
+        "computer",
+    ];
+    let r = gamec_in(
+        &[&args[..], &["--at", "pos=[5, 5], d=0, turn=1"]].concat(),
+        "",
+    );
+    let bad = gamec_in(&[&args[..], &["--at", "pos=[5, 5]"]].concat(), "");
+    std::fs::remove_file(&path).ok();
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains(
+            "pos=[5, 5], d=0, player 1 to move\nPlayer 1 plays step.\n\npos=[6, 5], d=0, player 2 to move\nGame over: player 1 wins"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(bad.code, 2, "{}", bad.stderr);
+    assert!(
+        bad.stderr.starts_with("error: --at \"pos=[5, 5]\""),
+        "{}",
+        bad.stderr
+    );
 }

@@ -136,18 +136,19 @@ fn stopped<T>(r: std::io::Result<T>) -> CliResult {
     }
 }
 
-/// `run` for a game that rolls during play: solved as `solve` solves it (refusing what it
-/// refuses), then played with each roll drawn and announced. `--at` is not followed yet.
+/// `run` for a game that rolls during play or has simultaneous moves: solved as `solve` solves
+/// it (refusing what it refuses; from `--at` as `solve --at` does), then played with each roll
+/// drawn and announced.
 fn run_rolling(loaded: &Loaded, rules: &Rules, limits: Limits, args: PlayArgs) -> CliResult {
-    if args.at.is_some() {
-        return Err(usage(
-            "--at is not supported yet for a game that rolls during play",
-        ));
-    }
     let engine = limits.engine(rules);
     let time = super::rolling::BOUNDS_TIME;
-    let (starts, solved) =
-        super::rolling::solve_or_exit(loaded, rules, &engine, limits.positions, time)?;
+    let (starts, solved) = super::rolling::solve_or_exit(
+        loaded,
+        rules,
+        &engine,
+        (limits.positions, time),
+        args.at.as_deref(),
+    )?;
     let values = match &solved {
         super::explore::Rolled::Exact(s) => Values::Exact(s),
         super::explore::Rolled::Bounds(_) if rules.together().is_some() => {

@@ -29,23 +29,7 @@ pub fn run(
     (time, at): (Duration, Option<&str>),
 ) -> CliResult {
     let engine = limits.engine(rules);
-    let (starts, s) = match at {
-        None => solve_or_exit(loaded, rules, &engine, limits.positions, time)?,
-        Some(text) => {
-            let code = super::at::parse(&engine, text)?;
-            let pos = engine.decode(code);
-            let at = Branch {
-                code,
-                mover: pos.mover,
-                pos,
-                prob: BigRational::from_integer(1.into()),
-                rolls: Vec::new(),
-            };
-            let s = super::explore::solve_chance_from(&engine, &[code], limits.positions, time)
-                .map_err(|d| report(loaded, d))?;
-            (vec![at], s)
-        }
-    };
+    let (starts, s) = solve_or_exit(loaded, rules, &engine, (limits.positions, time), at)?;
     let s = match s {
         Rolled::Exact(s) => s,
         Rolled::Bounds(b) => {
@@ -89,13 +73,14 @@ pub fn run(
     Ok(())
 }
 
-/// The solution, or the diagnostic printed and the exit code.
+/// The solution from the setup's starts, or (`at`, `--at`) from that one position with nothing
+/// rolled and its player to move, or the diagnostic printed and the exit code.
 pub fn solve_or_exit(
     loaded: &Loaded,
     rules: &Rules,
     engine: &Engine,
-    limit: u64,
-    time: Duration,
+    (limit, time): (u64, Duration),
+    at: Option<&str>,
 ) -> Result<(Vec<Branch>, Rolled), super::common::Exit> {
     if rules.players > 2 {
         let span = rules.roll_in_play().unwrap_or_default();
@@ -104,7 +89,21 @@ pub fn solve_or_exit(
             crate::diag::chance::players(span, rules.players),
         ));
     }
-    solve_chance(engine, limit, time).map_err(|d| report(loaded, d))
+    let Some(text) = at else {
+        return solve_chance(engine, limit, time).map_err(|d| report(loaded, d));
+    };
+    let code = super::at::parse(engine, text)?;
+    let pos = engine.decode(code);
+    let at = Branch {
+        code,
+        mover: pos.mover,
+        pos,
+        prob: BigRational::from_integer(1.into()),
+        rolls: Vec::new(),
+    };
+    let s = super::explore::solve_chance_from(engine, &[code], limit, time)
+        .map_err(|d| report(loaded, d))?;
+    Ok((vec![at], s))
 }
 
 /// Player 1's bounds over the starts (each start's bounds weighted by its probability).
