@@ -118,6 +118,9 @@ pub fn solve(
     let mut stalled = false;
     // A stage's pairs' bounds, row by row.
     let (mut pair_lo, mut pair_hi): (Vec<i64>, Vec<i64>) = (Vec::new(), Vec::new());
+    // Each stage's pairs' bounds at its last valuing and the bounds found then: a stage whose
+    // pairs have not moved is not solved again (the simplex is most of a sweep's time).
+    let mut solved_stages: HashMap<u32, (Vec<i64>, (i64, i64))> = HashMap::new();
     let closed = loop {
         let mut changed = false;
         // Later positions first: values flow back towards the start sooner.
@@ -156,7 +159,15 @@ pub fn solve(
             if let Some((cols, cells)) = stage {
                 let lo: Vec<i64> = cells.iter().map(|&k| pair_lo[k as usize]).collect();
                 let hi: Vec<i64> = cells.iter().map(|&k| pair_hi[k as usize]).collect();
-                (best_lo, best_hi) = super::interval_stage::bounds(&lo, &hi, *cols);
+                let both: Vec<i64> = lo.iter().chain(&hi).copied().collect();
+                (best_lo, best_hi) = match solved_stages.get(&(i as u32)) {
+                    Some((seen, found)) if *seen == both => *found,
+                    _ => {
+                        let found = super::interval_stage::bounds(&lo, &hi, *cols);
+                        solved_stages.insert(i as u32, (both, found));
+                        found
+                    }
+                };
             }
             // Never looser than before: each bound only tightens.
             let now = (best_lo.max(b[i].0), best_hi.min(b[i].1));
