@@ -1,20 +1,14 @@
-//! The limits on one position's moves: at most `MAX_CANDIDATES` candidates (one per complete set
+//! The limits on one position's moves: at most `rules::MAX_CANDIDATES` candidates (one per complete set
 //! of parameter values) and `rules::MAX_MOVES` legal moves, each past it a `too_wide` fault. The
 //! compiled rules (`jit/lower/moves.rs`) and the reference count the same way.
 
 use super::Fault;
-use crate::rules::{CMove, Ctx, RtError, RtKind, MAX_MOVES};
-
-/// The most parameter combinations tried in one position before giving up with an error.
-pub(super) const MAX_CANDIDATES: u64 = 10_000_000;
+use crate::rules::{CMove, Ctx, RtError, RtKind, MAX_CANDIDATES, MAX_MOVES};
+use crate::syntax::ast::Span;
 
 /// Counts `n` more candidate moves; more than `MAX_CANDIDATES` in one position is `too_wide`.
 #[inline]
-pub(super) fn leaves(
-    candidates: &mut u64,
-    n: u64,
-    span: crate::syntax::ast::Span,
-) -> Result<(), Fault> {
+pub(super) fn leaves(candidates: &mut u64, n: u64, span: Span) -> Result<(), Fault> {
     *candidates += n;
     if *candidates > MAX_CANDIDATES {
         return Err(too_many_candidates(span));
@@ -24,7 +18,7 @@ pub(super) fn leaves(
 
 #[cold]
 #[inline(never)]
-fn too_many_candidates(span: crate::syntax::ast::Span) -> Fault {
+fn too_many_candidates(span: Span) -> Fault {
     Fault::from(RtError::new(
         RtKind::TooWide,
         span,

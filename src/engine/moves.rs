@@ -1,9 +1,11 @@
 //! Expanding a position: end rules in order, then every legal move of every family, each applied in
 //! place through the undo log and taken back, so generating a child costs no allocation.
 
-use super::move_limits::{leaves, one_more, MAX_CANDIDATES};
+use super::move_limits::{leaves, one_more};
 use super::{margin, Child, Code, Engine, Expand, Fault, Rel, Scratch};
-use crate::rules::{check_range, range_size, CMove, COutcome, Ctx, RtError, RtKind};
+use crate::rules::{
+    check_range, range_size, CMove, COutcome, Ctx, RtError, RtKind, MAX_CANDIDATES,
+};
 use crate::syntax::ast::Span;
 
 impl Engine<'_> {

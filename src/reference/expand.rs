@@ -6,7 +6,7 @@
 
 use super::eval::{invalid, Ctx, Val};
 use super::rolls::Picks;
-use super::{Fault, FaultKind, Game, Position, MAX_CANDIDATES, R};
+use super::{Fault, FaultKind, Game, Position, MAX_CANDIDATES, MAX_MOVES, R};
 use crate::syntax::ast::{
     Domain, EndCond, EndRule, Expr, Ident, MoveDecl, Outcome, OutcomeKind, Param,
 };
@@ -323,7 +323,7 @@ fn try_move(cx: &mut Ctx, family: usize, m: &MoveDecl, out: &mut Vec<Move>) -> R
     let Some((_, child, kept)) = outcomes.first().cloned() else {
         return Err(invalid("a move without an outcome"));
     };
-    if out.len() >= crate::rules::MAX_MOVES {
+    if out.len() >= MAX_MOVES {
         return Err(Fault::new(FaultKind::TooWide, "too many legal moves"));
     }
     out.push(Move {

@@ -120,6 +120,8 @@ pub const MAX_RANGE: i128 = 1_000_000;
 
 /// The most candidate moves tried in one position (docs/language.md, `gamec::too_wide`).
 pub const MAX_CANDIDATES: u64 = 10_000_000;
+/// The most legal moves one position may have (docs/language.md, `gamec::too_wide`).
+pub const MAX_MOVES: usize = 1_000_000;
 /// The most steps one `count`/`any`/`all` may take, counting every value of the parameter and
 /// comprehension ranges around it.
 pub const MAX_STEPS: u64 = 10_000_000;

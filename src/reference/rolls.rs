@@ -287,8 +287,8 @@ fn stage_float(each: &[f64], cols: usize, cells: &[usize]) -> Result<f64, Error>
     Ok(v.to_f64().unwrap_or(f64::NAN))
 }
 
-/// A game that rolls during play or has simultaneous moves, and loops, valued approximately by plain value iteration in
-/// floating point (from 0, every position in turn, until no value moves by 1e-13, at most
+/// A game that rolls during play or has simultaneous moves, and loops, valued approximately by
+/// plain value iteration in floating point (from 0, every position in turn, until no value moves by 1e-13, at most
 /// `sweeps` times): each start's probability, first mover and value for that mover, or `None`
 /// for a start whose iteration did not settle. Only for checking the engine's certified bounds.
 #[allow(clippy::type_complexity)]

@@ -44,6 +44,9 @@ pub enum RtKind {
 /// The most values a parameter, `count`/`any`/`all` or roll may range over at run time.
 pub const MAX_RANGE: i64 = 1_000_000;
 
+/// The most candidate moves (one per complete set of parameter values) tried in one position.
+pub const MAX_CANDIDATES: u64 = 10_000_000;
+
 /// The most legal moves one position may have, as many as one parameter's values: a position's
 /// children are held and its labels checked all at once, so a position with millions of them
 /// took seconds each and gigabytes (fuzz seed 28, input 321561: 9,000,003 legal moves a

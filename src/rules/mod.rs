@@ -17,8 +17,8 @@ mod walk;
 
 pub use eval::Ctx;
 pub use fault::{
-    arith, check_range, range_size, RtError, RtKind, DEFAULT_MAX_STEPS, MAX_MOVES, MAX_RANGE,
-    MAX_STEPS,
+    arith, check_range, range_size, RtError, RtKind, DEFAULT_MAX_STEPS, MAX_CANDIDATES, MAX_MOVES,
+    MAX_RANGE, MAX_STEPS,
 };
 pub use label::{column_name, square_name, LabelPart};
 pub use roll::{check_roll, roll_problem, Script, MAX_ROLL_VALUES};

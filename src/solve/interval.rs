@@ -81,6 +81,9 @@ impl Bounds {
     }
 }
 
+/// A stage's pairs' lower and upper bounds when it was last valued, and the bounds found then.
+type SolvedStage = (Vec<i64>, Vec<i64>, (i64, i64));
+
 /// The widest interval at the starts that counts as closed: 2^-30 (about 9.3e-10).
 const GAP: i64 = 1 << (BITS - 30);
 
@@ -120,7 +123,7 @@ pub fn solve(
     let (mut pair_lo, mut pair_hi): (Vec<i64>, Vec<i64>) = (Vec::new(), Vec::new());
     // Each stage's pairs' bounds at its last valuing and the bounds found then: a stage whose
     // pairs have not moved is not solved again (the simplex is most of a sweep's time).
-    let mut solved_stages: HashMap<u32, (Vec<i64>, (i64, i64))> = HashMap::new();
+    let mut solved_stages: HashMap<u32, SolvedStage> = HashMap::new();
     let closed = loop {
         let mut changed = false;
         // Later positions first: values flow back towards the start sooner.
@@ -159,12 +162,11 @@ pub fn solve(
             if let Some((cols, cells)) = stage {
                 let lo: Vec<i64> = cells.iter().map(|&k| pair_lo[k as usize]).collect();
                 let hi: Vec<i64> = cells.iter().map(|&k| pair_hi[k as usize]).collect();
-                let both: Vec<i64> = lo.iter().chain(&hi).copied().collect();
                 (best_lo, best_hi) = match solved_stages.get(&(i as u32)) {
-                    Some((seen, found)) if *seen == both => *found,
+                    Some((l, h, found)) if *l == lo && *h == hi => *found,
                     _ => {
                         let found = super::interval_stage::bounds(&lo, &hi, *cols);
-                        solved_stages.insert(i as u32, (both, found));
+                        solved_stages.insert(i as u32, (lo, hi, found));
                         found
                     }
                 };

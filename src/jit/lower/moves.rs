@@ -6,14 +6,11 @@ use super::cost::{body_cost, cost, looped, unrolls};
 use super::folds::Size;
 use super::fused::Mode;
 use super::{flags, Lower, NotCompiled, E};
-use crate::rules::{CMove, CStmt};
+use crate::rules::{CMove, CStmt, MAX_CANDIDATES, MAX_MOVES};
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::InstBuilder;
 
 type R<T> = Result<T, NotCompiled>;
-
-/// The most candidate moves tried in one position (`engine::move_limits::MAX_CANDIDATES`).
-pub(in crate::jit) const MAX_CANDIDATES: u64 = 10_000_000;
 
 /// Whether a body can keep the turn.
 fn says_again(body: &[CStmt]) -> bool {
@@ -233,11 +230,10 @@ impl Lower<'_, '_> {
     ) {
         // One move more than `MAX_MOVES`: the interpreter reports `too_wide` at this move.
         let n = self.b.use_var(self.nkids);
-        let over = self.b.ins().icmp_imm(
-            IntCC::UnsignedGreaterThanOrEqual,
-            n,
-            crate::rules::MAX_MOVES as i64,
-        );
+        let over = self
+            .b
+            .ins()
+            .icmp_imm(IntCC::UnsignedGreaterThanOrEqual, n, MAX_MOVES as i64);
         self.bail_if(over);
         match self.mode {
             Mode::Expand => {}
