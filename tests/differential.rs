@@ -174,7 +174,12 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
     assert!(count(&|k| k.contains("together: true")) > 0, "{tally:?}");
     // ... and, where play can return to a position, whose closed bounds hold the reference's.
     assert!(
-        count(&|k| k == "RollsLoopy { closed: true, together: true }") > 0,
+        count(&|k| k == "RollsLoopy { closed: true, together: true, exact: false }") > 0,
+        "{tally:?}"
+    );
+    // ... and, without simultaneous moves, whose exact values do.
+    assert!(
+        count(&|k| k == "RollsLoopy { closed: true, together: false, exact: true }") > 0,
         "{tally:?}"
     );
     // Games of three or more players, compared with `gamec solve --json`.

@@ -42,6 +42,7 @@ mod new_user_diags;
 mod options;
 mod os_limits;
 mod othello;
+mod pig;
 mod pipes;
 mod plain_moves;
 mod play;

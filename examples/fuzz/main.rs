@@ -8,6 +8,7 @@
 //! `--file PATH` runs a file (such as a finding) through the same pipeline.
 
 mod inputs;
+mod loops;
 mod many;
 mod pipeline;
 mod worker;

@@ -104,8 +104,11 @@ fn rolls(
             let _ = render(&d, "fuzz.game", src, RenderStyle::plain());
             return Ok(Outcome::Refused);
         }
-        // Bounds where play loops: the reference has none to compare.
-        Ok((_, gamec::commands::explore::Rolled::Bounds(_))) => return Ok(Outcome::Solved),
+        // Where play loops: the reference's value iteration within the bounds.
+        Ok((starts, gamec::commands::explore::Rolled::Bounds(b))) => {
+            crate::loops::check(ast, &starts, &b, MAX_POSITIONS as usize)?;
+            return Ok(Outcome::Solved);
+        }
         Ok((starts, gamec::commands::explore::Rolled::Exact(s))) => (starts, s),
     };
     let game = gamec::reference::Game::new(ast, &[]).map_err(|e| format!("reference: {e:?}"))?;

@@ -5,10 +5,12 @@
 
 use super::common::{CliResult, Loaded};
 use super::explore::{report, solve_chance, Rolled};
+use super::fraction::fraction_text;
 use super::io::out;
 use super::rolling_report::Report;
-use crate::engine::{Branch, Engine, Limits};
+use crate::engine::{Branch, ChanceExpand, Engine, Limits, Scratch};
 use crate::rules::Rules;
+use crate::solve::exact_loop::NotExact;
 use crate::solve::interval::{decimal, Bounds};
 use num_rational::BigRational;
 use num_traits::Zero;
@@ -159,21 +161,35 @@ fn bounds_text(
             bounds_for_player_one(starts, b).map(|(l, h)| (l, h, one("for player 1")))
         }
     };
+    let exact = b.exact.is_ok();
     if let Some((l, h, whom)) = value {
-        t += &format!(
-            "{:<12}expected between {} and {} {whom}\n",
-            "value",
-            decimal(&l, DIGITS, false),
-            decimal(&h, DIGITS, true)
-        );
+        t += &match exact {
+            true => format!("{:<12}expected {} {whom}\n", "value", fraction_text(&l)),
+            false => format!(
+                "{:<12}expected between {} and {} {whom}\n",
+                "value",
+                decimal(&l, DIGITS, false),
+                decimal(&h, DIGITS, true)
+            ),
+        };
     }
     let s = if b.sweeps == 1 { "" } else { "s" };
+    if exact {
+        t += &format!(
+            "{:<12}yes: after the bounds closed ({} sweep{s}), each player's strategy valued in fractions and checked against every reply (strategy iteration)\n",
+            "exact",
+            b.sweeps
+        );
+    }
     let how = format!(
         "iterated up from -1 and down from 1, rounding outward, {} sweep{s}",
         b.sweeps
     );
-    t += &format!("{:<12}certified ({how}); ", "bounds");
+    if !exact {
+        t += &format!("{:<12}certified ({how}); ", "bounds");
+    }
     t += &match (b.closed, b.stalled) {
+        _ if exact => String::new(),
         (true, _) => "closed to within 2^-30\n".to_string(),
         (false, true) => "no sweep tightens them further: play that can go on for ever (a draw, counted 0) keeps them apart\n".to_string(),
         (false, false) => format!(
@@ -184,12 +200,24 @@ fn bounds_text(
     if let (false, Some((l, h))) = (b.ties, bounds_for_player_one(starts, b)) {
         let half = BigRational::new(1.into(), 2.into());
         let win = |v: &BigRational| (BigRational::from_integer(1.into()) + v) * &half;
-        t += &format!(
-            "{:<12}if play ends (no draw), player 1 wins with probability between {} and {}\n",
-            "chances",
-            decimal(&win(&l), DIGITS, false),
-            decimal(&win(&h), DIGITS, true)
-        );
+        t += &match exact {
+            true => format!(
+                "{:<12}if play ends (no draw), player 1 wins with probability {}\n",
+                "chances",
+                fraction_text(&win(&l))
+            ),
+            false => format!(
+                "{:<12}if play ends (no draw), player 1 wins with probability between {} and {}\n",
+                "chances",
+                decimal(&win(&l), DIGITS, false),
+                decimal(&win(&h), DIGITS, true)
+            ),
+        };
+    }
+    match (&b.exact, starts) {
+        (Ok(_), [start]) => t += &exact_moves(engine, start, b),
+        (Err(why), _) => t += &not_exact(*why, time),
+        _ => {}
     }
     if rules.together().is_some() {
         t += &format!(
@@ -201,10 +229,68 @@ fn bounds_text(
         t += &format!("{:<12}not used with rolls during play\n", "symmetry");
     }
     t += &format!(
-        "{:<12}every reachable position, swept until the bounds close\n",
-        "order"
+        "{:<12}every reachable position, swept until the bounds close{}\n",
+        "order",
+        if exact {
+            ", then component by component, the last first, in exact fractions"
+        } else {
+            ""
+        }
     );
     t
+}
+
+/// The best moves at the start and every move's exact value.
+fn exact_moves(engine: &Engine, start: &Branch, b: &Bounds) -> String {
+    let Ok(ChanceExpand::Moves(moves)) = engine.expand_chance(start.code, &mut Scratch::default())
+    else {
+        return String::new();
+    };
+    let each: Vec<(String, BigRational)> = moves
+        .iter()
+        .filter_map(|(f, args, outcomes)| {
+            let (v, _) = b.move_bounds(outcomes)?;
+            Some((engine.move_label(start.code, *f, args), v))
+        })
+        .collect();
+    let Some(top) = each.iter().map(|(_, v)| v).max() else {
+        return String::new();
+    };
+    let best: Vec<&str> = each
+        .iter()
+        .filter(|(_, v)| v == top)
+        .map(|(l, _)| l.as_str())
+        .collect();
+    let mut t = match best.len() {
+        1 => format!("{:<12}{}\n", "best move", best[0]),
+        _ => format!("{:<12}{} (equally good)\n", "best moves", best.join(", ")),
+    };
+    let list: Vec<String> = each
+        .iter()
+        .map(|(l, v)| format!("{l} {}", fraction_text(v)))
+        .collect();
+    t += &format!("{:<12}{} (expected of each)\n", "moves", list.join(", "));
+    t
+}
+
+/// Why the values are bounds and not exact, where the bounds line does not say it.
+fn not_exact(why: NotExact, time: Duration) -> String {
+    let why = match why {
+        NotExact::Open => return String::new(),
+        NotExact::Stages => "not tried: the strategies at simultaneous choices are mixed, and only bounds are found where play can return",
+        NotExact::Endless => "not found: the strategies the bounds suggest do not end play against every reply",
+        NotExact::Unsettled => "not found: the strategies did not settle",
+        NotExact::Fault => "not found: a rule failed when the positions were expanded again",
+        NotExact::Disagrees => "not given: a value found lies outside its certified bounds (a defect in gamec: please report it)",
+        NotExact::Time => {
+            return format!(
+                "{:<12}not found within {} s (`--bounds-time`): the bounds are certified\n",
+                "exact",
+                time.as_secs()
+            )
+        }
+    };
+    format!("{:<12}{why}\n", "exact")
 }
 
 fn bounds_json(engine: &Engine, rules: &Rules, starts: &[Branch], b: &Bounds) -> Json {
@@ -225,8 +311,11 @@ fn bounds_json(engine: &Engine, rules: &Rules, starts: &[Branch], b: &Bounds) ->
         "start": {
             "position": start.map(|s| engine.describe(&s.pos)),
             "to_move": start.map(|s| s.mover),
-            "expected_bounds": at.map(|(l, h)| [decimal(&l, DIGITS, false), decimal(&h, DIGITS, true)]),
-            "expected_bounds_for_player_1": p1.map(|(l, h)| [decimal(&l, DIGITS, false), decimal(&h, DIGITS, true)]),
+            "expected_bounds": at.clone().map(|(l, h)| [decimal(&l, DIGITS, false), decimal(&h, DIGITS, true)]),
+            "expected_bounds_for_player_1": p1.clone().map(|(l, h)| [decimal(&l, DIGITS, false), decimal(&h, DIGITS, true)]),
+            "expected": at.filter(|_| b.exact.is_ok()).map(|(v, _)| fraction_text(&v)),
+            "expected_for_player_1": p1.as_ref().filter(|_| b.exact.is_ok()).map(|(v, _)| fraction_text(v)),
+            "exact": b.exact.is_ok(),
             "closed": b.closed,
             "stalled": b.stalled,
             "sweeps": b.sweeps,

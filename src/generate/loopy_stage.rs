@@ -1,7 +1,8 @@
 //! A random race of simultaneous choices whose play can return to a position: each pair of
 //! choices moves one player's counter on, now and then by a roll, or changes nothing (a loop).
 //! The first to its goal wins. The certified bounds (`solve::interval` with matrix games) are
-//! what such a game exercises; the generic generator seldom writes a loop around a stage.
+//! what such a game exercises; the generic generator seldom writes a loop around a stage. Some
+//! are the same race in turns (`loopy_turns`), for the exact values of loops with rolls.
 
 use rand::Rng;
 
@@ -34,6 +35,9 @@ fn effect(rng: &mut impl Rng, goal: (u32, u32)) -> String {
 
 pub(super) fn loopy_stage(rng: &mut impl Rng) -> String {
     let goal = (rng.gen_range(1..=3), rng.gen_range(1..=3));
+    if rng.gen_bool(0.4) {
+        return loopy_turns(rng, goal);
+    }
     let (rows, cols) = (rng.gen_range(1..=3), rng.gen_range(1..=3));
     let mut body = String::new();
     for x in 0..rows {
@@ -69,6 +73,40 @@ pub(super) fn loopy_stage(rng: &mut impl Rng) -> String {
     )
 }
 
+/// The same race with turns instead of a stage: each player in turn picks a choice, whose
+/// effect depends on the player (the exact values of `solve::exact_loop`, or its refusals).
+fn loopy_turns(rng: &mut impl Rng, goal: (u32, u32)) -> String {
+    let choices = rng.gen_range(1..=3);
+    let mut body = String::new();
+    for p in 1..=2 {
+        for x in 0..choices {
+            let e = effect(rng, goal);
+            if !e.is_empty() {
+                body.push_str(&format!("    if mover == {p} and x == {x} {{ {e} }}\n"));
+            }
+        }
+    }
+    if rng.gen_bool(0.3) {
+        body.push_str("    if x == 0 { again }\n");
+    }
+    format!(
+        "game \"Turn loop {}\" {{
+  state {{ a: 0..={} = 0; b: 0..={} = 0; r: 0..=4 = 0 }}
+  move play(x in 0..={}) {{
+{body}  }}
+  end if a == {}: player 1 wins
+  end if b == {}: player 2 wins
+}}
+",
+        rng.gen_range(1..=999),
+        goal.0,
+        goal.1,
+        choices - 1,
+        goal.0,
+        goal.1
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use rand::SeedableRng;
@@ -78,7 +116,10 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
         for _ in 0..50 {
             let src = super::loopy_stage(&mut rng);
-            assert!(src.contains("together play(x in 0..="), "{src}");
+            assert!(
+                src.contains("together play(x in 0..=") || src.contains("move play(x in 0..="),
+                "{src}"
+            );
             let (game, diags) = crate::compile(&src, &[]);
             assert!(game.is_some(), "{src}\n{diags:?}");
         }

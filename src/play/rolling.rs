@@ -43,6 +43,7 @@ impl Values<'_> {
         match (self, self.of(outcomes)) {
             (_, None) => "unknown".to_string(),
             (Values::Exact(_), Some((v, _))) => format!("expected {v}"),
+            (Values::Bounds(b), Some((v, _))) if b.exact.is_ok() => format!("expected {v}"),
             (Values::Bounds(_), Some((l, h))) => format!(
                 "expected between {} and {}",
                 decimal(&l, 6, false),

@@ -12,6 +12,7 @@
 //! keep the upper bound from meeting the lower: the interval then stays open, and says so.
 //! Scored games that loop are refused, as without chance.
 
+use super::exact_loop::NotExact;
 use super::progress::Progress;
 use super::SolveError;
 use crate::engine::{ChanceExpand, Code, Engine, Rel, Scratch};
@@ -62,6 +63,8 @@ pub struct Bounds {
     pub ties: bool,
     /// Whether the sweeps stopped because none tightened any bound (not for lack of time).
     pub stalled: bool,
+    /// Every position's exact value (`exact_loop`), indexed as the bounds, or why not.
+    pub exact: Result<Vec<BigRational>, NotExact>,
 }
 
 /// A bound pair as exact fractions: `lo <= value <= hi`.
@@ -77,6 +80,10 @@ impl Bounds {
     /// The bounds of the value at `code` for the player to move, as exact fractions.
     pub fn of(&self, code: Code) -> Option<(BigRational, BigRational)> {
         let &i = self.index.get(&code)?;
+        if let Ok(exact) = &self.exact {
+            let v = exact[i as usize].clone();
+            return Some((v.clone(), v));
+        }
         Some(as_fractions(self.lo[i as usize], self.hi[i as usize]))
     }
 }
@@ -198,9 +205,29 @@ pub fn solve(
             break false;
         }
     };
+    let exact = match (closed, nodes.stages.is_empty()) {
+        (false, _) => Err(NotExact::Open),
+        (true, false) => Err(NotExact::Stages),
+        (true, true) => {
+            progress.say(format!(
+                "{n} positions: the exact values, by strategy iteration"
+            ));
+            let mut codes = vec![0; n];
+            for (&c, &i) in &index {
+                codes[i as usize] = c;
+            }
+            let mid: Vec<f64> = b
+                .iter()
+                .map(|&(l, h)| (l as f64 + h as f64) / 2.0 / ONE as f64)
+                .collect();
+            super::exact_loop::certify(engine, &codes, &mid, Instant::now() + time)
+                .and_then(|v| within(&v, &b))
+        }
+    };
     progress.finish();
     let (lo, hi) = b.into_iter().unzip();
     Ok(Bounds {
+        exact,
         index,
         lo,
         hi,
@@ -209,6 +236,21 @@ pub fn solve(
         ties,
         stalled,
     })
+}
+
+/// The exact values, if each lies within its certified bounds (a check of the one against the
+/// other: they are found by different means).
+fn within(exact: &[BigRational], b: &[(i64, i64)]) -> Result<Vec<BigRational>, NotExact> {
+    let one = BigRational::from_integer(BigInt::from(ONE));
+    for (v, &(lo, hi)) in exact.iter().zip(b) {
+        let scaled = v * &one;
+        if scaled < BigRational::from_integer(lo.into())
+            || scaled > BigRational::from_integer(hi.into())
+        {
+            return Err(NotExact::Disagrees);
+        }
+    }
+    Ok(exact.to_vec())
 }
 
 fn clamp(v: i128) -> i64 {

@@ -6,6 +6,8 @@ mod agg;
 mod chance;
 mod compact;
 mod entry;
+mod exact_chain;
+pub mod exact_loop;
 pub mod expect;
 pub mod interval;
 mod interval_stage;

@@ -53,6 +53,9 @@ pub enum Case {
         closed: bool,
         /// Whether the game has simultaneous moves (matrix games inside the loop).
         together: bool,
+        /// Whether the values were found exactly (`solve::exact_loop`): then the exact value
+        /// is what lies within the reference's.
+        exact: bool,
     },
     /// A game of three or more players whose security values and max^n outcomes agree.
     Many {

@@ -167,6 +167,7 @@ fn loopy(
         return Ok(Case::RollsLoopy {
             closed: false,
             together,
+            exact: false,
         });
     }
     for (b, (_, mover, v)) in starts.iter().zip(&theirs) {
@@ -192,5 +193,6 @@ fn loopy(
     Ok(Case::RollsLoopy {
         closed: true,
         together,
+        exact: bounds.exact.is_ok(),
     })
 }

@@ -1,0 +1,267 @@
+//! Pig and Piglet (Neller and Presser, "Optimal Play of the Dice Game Pig", 2004), whose play
+//! can return to a position: `gamec solve`'s certified bounds against value iteration written
+//! here, and its exact values (`solve::exact_loop`) against an exact solve written here (the
+//! policy of that value iteration, its linear equations solved by Gauss-Jordan elimination in
+//! fractions), Pig to 1 worked out by hand, and the text of Pig to 20.
+
+use crate::common;
+use common::{gamec_in, solve_source};
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+
+type Q = BigRational;
+
+fn json_of(source: &str, args: &[&str]) -> serde_json::Value {
+    let r = solve_source(source, &[&["--json"], args].concat());
+    assert!(r.stderr.is_empty(), "{}", r.stderr);
+    serde_json::from_str(&r.stdout).expect("JSON")
+}
+
+fn frac(j: &serde_json::Value) -> Q {
+    let s = j.as_str().expect("a fraction as a string");
+    match s.split_once('/') {
+        Some((n, d)) => Q::new(n.parse().expect("n"), d.parse().expect("d")),
+        None => Q::from_integer(s.parse().expect("integer")),
+    }
+}
+
+/// Where a move of the player to move with `mine`, `theirs` and the turn total `run` leads:
+/// `(probability, Some((mine, theirs, run)) as seen by the player then to move, whether that is
+/// the other player)`, or `None` for a win. `hold` banks the run; a roll of 1 passes the turn.
+type Step = (f64, Option<(usize, usize, usize)>, bool);
+
+fn steps(goal: usize, sides: usize, (i, j, k): (usize, usize, usize), hold: bool) -> Vec<Step> {
+    if hold {
+        let banked = (i + k).min(goal);
+        return match banked >= goal {
+            true => vec![(1.0, None, false)],
+            false => vec![(1.0, Some((j, banked, 0)), true)],
+        };
+    }
+    let mut out = vec![(1.0 / sides as f64, Some((j, i, 0)), true)];
+    for face in 2..=sides {
+        out.push((
+            1.0 / sides as f64,
+            Some((i, j, (k + face).min(goal))),
+            false,
+        ));
+    }
+    out
+}
+
+/// Pig with a die of `sides` faces (a coin is Piglet: 2 faces, 1 loses the turn total) by plain
+/// value iteration in floating point: the chance that the player to move wins at every
+/// `(mine, theirs, run)` (index `(mine * (goal + 1) + theirs) * (goal + 1) + run`), to within
+/// 1e-13, and whether the best move there is to hold.
+fn pig_by_iteration(goal: usize, sides: usize) -> (Vec<f64>, Vec<bool>) {
+    let n = goal + 1;
+    let at = |(i, j, k): (usize, usize, usize)| (i * n + j) * n + k;
+    let mut v = vec![0.5f64; n * n * n];
+    let mut holds = vec![false; n * n * n];
+    let value = |v: &Vec<f64>, s: &Step| match s.1 {
+        None => s.0,
+        Some(p) if s.2 => s.0 * (1.0 - v[at(p)]),
+        Some(p) => s.0 * v[at(p)],
+    };
+    loop {
+        let mut change = 0f64;
+        for i in (0..goal).rev() {
+            for j in (0..goal).rev() {
+                for k in (0..=goal).rev() {
+                    let roll: f64 = steps(goal, sides, (i, j, k), false)
+                        .iter()
+                        .map(|s| value(&v, s))
+                        .sum();
+                    let hold = (k > 0).then(|| value(&v, &steps(goal, sides, (i, j, k), true)[0]));
+                    let best = roll.max(hold.unwrap_or(f64::MIN));
+                    holds[at((i, j, k))] = hold.is_some_and(|h| h >= roll);
+                    change = change.max((best - v[at((i, j, k))]).abs());
+                    v[at((i, j, k))] = best;
+                }
+            }
+        }
+        if change < 1e-14 {
+            return (v, holds);
+        }
+    }
+}
+
+/// The chance that the first player wins, exactly: both players follow the policy of
+/// `pig_by_iteration`, and the linear equations of that policy (one per position with both
+/// scores below the goal) are solved by Gauss-Jordan elimination in fractions.
+fn pig_exact(goal: usize, sides: usize) -> Q {
+    let n = goal + 1;
+    let (_, holds) = pig_by_iteration(goal, sides);
+    let var = |(i, j, k): (usize, usize, usize)| (i * goal + j) * n + k;
+    let size = goal * goal * n;
+    // (I - A) x = b
+    let mut m = vec![vec![Q::zero(); size]; size];
+    let mut b = vec![Q::zero(); size];
+    for i in 0..goal {
+        for j in 0..goal {
+            for k in 0..=goal {
+                let r = var((i, j, k));
+                m[r][r] += Q::one();
+                let hold = holds[(i * n + j) * n + k];
+                for (p, to, passes) in steps(goal, sides, (i, j, k), hold) {
+                    let p = if p == 1.0 {
+                        Q::one()
+                    } else {
+                        Q::new(1.into(), (sides as i64).into())
+                    };
+                    match (to, passes) {
+                        (None, _) => b[r] += p,
+                        // 1 - x: the other player's chance of winning.
+                        (Some(t), true) => {
+                            b[r] += &p;
+                            m[r][var(t)] += p;
+                        }
+                        (Some(t), false) => m[r][var(t)] -= p,
+                    }
+                }
+            }
+        }
+    }
+    for col in 0..size {
+        let piv = (col..size)
+            .find(|&r| !m[r][col].is_zero())
+            .expect("one solution");
+        m.swap(col, piv);
+        b.swap(col, piv);
+        let inv = Q::one() / &m[col][col];
+        let pivot = m[col].clone();
+        for r in 0..size {
+            if r == col || m[r][col].is_zero() {
+                continue;
+            }
+            let f = &m[r][col] * &inv;
+            for (c, x) in pivot.iter().enumerate().skip(col) {
+                if !x.is_zero() {
+                    m[r][c] -= &f * x;
+                }
+            }
+            let t = &f * &b[col];
+            b[r] -= t;
+        }
+    }
+    &b[var((0, 0, 0))] / &m[var((0, 0, 0))][var((0, 0, 0))]
+}
+
+fn pig_source(sides: u32) -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/games/pig.game"))
+        .expect("pig.game")
+        .replace("die: 0..=6", &format!("die: 0..={sides}"))
+        .replace("roll die in 1..=6", &format!("roll die in 1..={sides}"))
+}
+
+#[test]
+fn piglet_and_pig_bounds_hold_the_value_iterated_independently() {
+    for (sides, goals) in [(2u32, 1..=8usize), (6, 1..=12)] {
+        let source = pig_source(sides);
+        for goal in goals {
+            let j = json_of(&source, &["--set", &format!("goal={goal}")]);
+            let s = &j["start"];
+            assert_eq!(s["closed"], true, "{sides} sides, goal {goal}");
+            let [lo, hi] = [0, 1].map(|k| {
+                s["expected_bounds"][k]
+                    .as_str()
+                    .and_then(|x| x.parse::<f64>().ok())
+                    .expect("a bound")
+            });
+            let (v, _) = pig_by_iteration(goal, sides as usize);
+            let expected = 2.0 * v[0] - 1.0;
+            // The printed bounds are rounded outward to 10 digits.
+            assert!(
+                lo - 1e-12 <= expected && expected <= hi + 1e-12,
+                "{sides} sides, goal {goal}: {expected} outside [{lo}, {hi}]"
+            );
+            assert!(hi - lo < 2e-9, "{sides} sides, goal {goal}: [{lo}, {hi}]");
+        }
+    }
+}
+
+/// gamec's exact values are the exact solve's written here.
+#[test]
+fn piglet_and_pig_exact_values_agree_with_an_exact_solve_written_here() {
+    for (sides, goals) in [(2u32, 1..=5usize), (6, 1..=4)] {
+        let source = pig_source(sides);
+        for goal in goals {
+            let j = json_of(&source, &["--set", &format!("goal={goal}")]);
+            let s = &j["start"];
+            assert_eq!(s["exact"], true, "{sides} sides, goal {goal}");
+            let win = pig_exact(goal, sides as usize);
+            let two = Q::from_integer(2.into());
+            assert_eq!(
+                frac(&s["expected"]),
+                two * win - Q::one(),
+                "{sides} sides, goal {goal}"
+            );
+        }
+    }
+}
+
+/// Pig to 1: any roll but a 1 wins (the run reaches the goal, and holding banks it), a 1 passes
+/// the same position to the other player. So the first player wins with p = 5/6 + (1 - p)/6,
+/// p = 6/7, and the expected count is 2p - 1 = 5/7.
+#[test]
+fn pig_to_one_is_five_sevenths_by_hand() {
+    let r = gamec_in(&["solve", "games/pig.game", "--set", "goal=1"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "Pig
+positions   6 (rolls during play; play can return to a position)
+start       score=[0, 0], run=0, die=0, turn=1, player 1 to move
+value       expected 5/7 for the player to move (a win counts 1, a tie or a draw 0, a loss -1)
+exact       yes: after the bounds closed (6 sweeps), each player's strategy valued in fractions and checked against every reply (strategy iteration)
+chances     if play ends (no draw), player 1 wins with probability 6/7
+best move   roll
+moves       roll 5/7 (expected of each)
+order       every reachable position, swept until the bounds close, then component by component, the last first, in exact fractions
+"
+    );
+}
+
+#[test]
+fn pig_to_20_as_text() {
+    let r = gamec_in(&["solve", "games/pig.game"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "Pig
+positions   14478 (rolls during play; play can return to a position)
+start       score=[0, 0], run=0, die=0, turn=1, player 1 to move
+value       expected 5675645/24557443 for the player to move (a win counts 1, a tie or a draw 0, a loss -1)
+exact       yes: after the bounds closed (41 sweeps), each player's strategy valued in fractions and checked against every reply (strategy iteration)
+chances     if play ends (no draw), player 1 wins with probability 15116544/24557443
+best move   roll
+moves       roll 5675645/24557443 (expected of each)
+order       every reachable position, swept until the bounds close, then component by component, the last first, in exact fractions
+"
+    );
+}
+
+/// A move the bounds cannot tell from the best, but that can go round for ever (`wait` flips
+/// `s` and moves again), is not the strategy valued: the first strategy was `wait` at both
+/// positions, which never ends, and no exact value was given.
+#[test]
+fn a_move_as_good_that_can_wait_for_ever_is_not_chosen() {
+    let src = r#"game "Dawdle" {
+  state { done: 0..=1 = 0; d: 0..=1 = 0; s: 0..=1 = 0 }
+  move wait { s = 1 - s  again }
+  move finish { roll d in 0..=1  done = 1  d = 0 }
+  end if done == 1: last mover wins
+}
+"#;
+    let r = solve_source(src, &[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(
+        lines[3],
+        "value       expected 1 for the player to move (a win counts 1, a tie or a draw 0, a loss -1)",
+        "{}",
+        r.stdout
+    );
+    assert!(lines[4].starts_with("exact       yes: "), "{}", r.stdout);
+    assert_eq!(lines[6], "best moves  wait, finish (equally good)");
+}
