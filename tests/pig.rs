@@ -265,3 +265,26 @@ fn a_move_as_good_that_can_wait_for_ever_is_not_chosen() {
     assert!(lines[4].starts_with("exact       yes: "), "{}", r.stdout);
     assert_eq!(lines[6], "best moves  wait, finish (equally good)");
 }
+
+/// The exact values need every outcome's fraction in memory: where that would not fit, the
+/// bounds stay, and say so.
+#[test]
+fn exact_values_that_would_not_fit_are_not_tried() {
+    let env = [("GAMEC_MEMORY_AVAILABLE", "1000000")];
+    let r = common::gamec_with_env(
+        &["--color", "never"],
+        &["solve", "games/pig.game", "--set", "goal=10"],
+        "",
+        &env,
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(
+        lines[3],
+        "value       expected between 0.4188486449 and 0.4188486455 for the player to move (a win counts 1, a tie or a draw 0, a loss -1)"
+    );
+    assert_eq!(
+        lines[6],
+        "exact       not tried: the positions with their exact probabilities would not fit in the memory available"
+    );
+}

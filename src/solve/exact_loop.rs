@@ -43,6 +43,8 @@ pub enum NotExact {
     Time,
     /// A rule failed when the positions were expanded again (they were not when explored).
     Fault,
+    /// The exact graph would not fit in the memory available.
+    Memory,
     /// A value found lies outside its certified bounds (a defect: neither is given as exact).
     Disagrees,
 }
@@ -158,7 +160,15 @@ fn expand(engine: &Engine, codes: &[Code]) -> Result<Vec<Node>, NotExact> {
     let index: HashMap<Code, usize> = codes.iter().enumerate().map(|(i, &c)| (c, i)).collect();
     let mut scratch = Scratch::default();
     let mut nodes = Vec::with_capacity(codes.len());
+    // What the exact graph holds, over-estimated: a position with its values and moves, and an
+    // outcome with its fraction (more as the fractions grow: checked again as they are found).
+    let budget = crate::engine::memory::byte_budget();
+    let mut bytes = 0u64;
     for &code in codes {
+        bytes += 256;
+        if bytes > budget {
+            return Err(NotExact::Memory);
+        }
         let mover = engine.decode(code).mover;
         let node = match engine.expand_chance(code, &mut scratch) {
             Err(_) => return Err(NotExact::Fault),
@@ -179,6 +189,7 @@ fn expand(engine: &Engine, codes: &[Code]) -> Result<Vec<Node>, NotExact> {
                 for (_, _, outcomes) in moves {
                     let mut o = Vec::with_capacity(outcomes.len());
                     for x in outcomes {
+                        bytes += 96;
                         let &c = index.get(&x.code).ok_or(NotExact::Fault)?;
                         o.push((c, x.kept, x.prob));
                     }
