@@ -31,8 +31,17 @@ fn check_examples(doc: &str) -> (usize, Vec<String>) {
     let mut checked = 0;
     let mut failures = Vec::new();
     for block in text.split("```console\n").skip(1) {
-        let body = block.split("\n```").next().unwrap_or_default();
-        let (cmd, expected) = body.split_once('\n').unwrap_or((body, ""));
+        // A block inside a list item is indented: so is every line of it.
+        let body = block.split("```").next().unwrap_or_default();
+        let indent = body.len() - body.trim_start_matches(' ').len();
+        let lines: Vec<&str> = body
+            .lines()
+            .map(|l| l.get(indent..).unwrap_or_else(|| l.trim_start()))
+            .collect();
+        let (cmd, expected) = match lines.split_first() {
+            Some((cmd, rest)) => (*cmd, rest.join("\n")),
+            None => ("", String::new()),
+        };
         let cmd = cmd
             .strip_prefix("$ gamec ")
             .expect("a console block starts with `$ gamec`");
@@ -61,5 +70,12 @@ fn readme_examples_print_what_the_readme_says() {
 fn language_reference_examples_print_what_it_says() {
     let (checked, failures) = check_examples("docs/language.md");
     assert!(checked >= 6, "only {checked} console examples found");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn command_reference_examples_print_what_it_says() {
+    let (checked, failures) = check_examples("docs/commands.md");
+    assert!(checked >= 2, "only {checked} console examples found");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -157,12 +157,25 @@ fn choices_over_an_enumeration_are_shown_by_name() {
     );
 }
 
-/// What the commands that do not follow simultaneous moves say.
+/// `tree` follows simultaneous moves (it was refused with `gamec::together`): each stage says
+/// so (more in tests/chance_views.rs).
 #[test]
-fn tree_is_refused_with_a_reason() {
-    let o = gamec(&["tree", "games/goofspiel.game"]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(common::stderr(&o).contains("gamec::together"));
+fn tree_shows_each_simultaneous_choice() {
+    let o = gamec(&[
+        "tree",
+        "games/goofspiel.game",
+        "--set",
+        "cards=3",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", common::stderr(&o));
+    let out = common::stdout(&o);
+    assert!(
+        out.contains("player 1 to move: simultaneous choice, expected 0\n"),
+        "{out}"
+    );
+    assert_eq!(out.matches(" against ").count(), 9, "{out}");
 }
 
 /// The certified bounds of a game with simultaneous moves whose play can return to a position

@@ -34,6 +34,9 @@ pub enum GraphFormat {
     Json,
 }
 
+/// The most positions `graph` prints: beyond this a picture or listing is of no use to a person.
+pub const MAX_DRAWN: u64 = 100_000;
+
 /// How `gamec check` reports problems: rendered for a person, or one JSON object a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum CheckFormat {

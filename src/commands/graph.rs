@@ -5,7 +5,7 @@
 //! record the turn and one node stands for either player to move; `gamec tree` counts the
 //! (position, player to move) pairs instead. Values are always for the player to move.
 
-use super::common::{print_diags, usage, CliResult, Exit, GraphFormat, Loaded};
+use super::common::{print_diags, usage, CliResult, Exit, GraphFormat, Loaded, MAX_DRAWN};
 use super::explore::{fault_diag, solve_or_exit};
 use super::fraction::fraction_text;
 use super::graph_many::Worth;
@@ -239,9 +239,6 @@ impl View<'_> {
     }
 }
 
-/// The most positions `graph` prints: beyond this a picture or listing is of no use to a person.
-const MAX_DRAWN: u64 = 100_000;
-
 pub fn run(
     loaded: &Loaded,
     rules: &Rules,
@@ -249,6 +246,10 @@ pub fn run(
     format: GraphFormat,
     tie: TieBreak,
 ) -> CliResult {
+    if rules.roll_in_play().is_some() || rules.together().is_some() {
+        let time = super::rolling::BOUNDS_TIME;
+        return super::graph_chance::run(loaded, rules, limits, format, time);
+    }
     if rules.players <= 2 {
         let engine = limits.engine(rules);
         let (starts, s) = solve_or_exit(loaded, &engine, limits.positions)?;

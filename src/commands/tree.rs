@@ -164,6 +164,10 @@ pub fn run(
         };
         return t.print(depth, Some((many, maxn)));
     }
+    if rules.roll_in_play().is_some() || rules.together().is_some() {
+        let time = super::rolling::BOUNDS_TIME;
+        return super::tree_chance::run(loaded, rules, limits, depth, time);
+    }
     let engine = limits.engine(rules);
     let (starts, s) = solve_or_exit(loaded, &engine, limits.positions)?;
     let t = Tree {

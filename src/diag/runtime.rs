@@ -217,4 +217,4 @@ pub fn out_of_memory_line(depth: u64, moves: u64) -> Diag {
 }
 
 /// What can be done with a game that rolls during play, so far.
-pub const CHANCE_IN_PLAY_HELP: &str = "Rolls during play are followed by `gamec solve`, `gamec check` and `gamec play`, for one or two players (scored games only where play cannot return to a position); `tree` and `graph` do not follow them yet.";
+pub const CHANCE_IN_PLAY_HELP: &str = "Rolls during play are followed by `gamec solve`, `check`, `play`, `tree` and `graph`, for one or two players (scored games only where play cannot return to a position).";

@@ -13,7 +13,7 @@ pub const CODES: &[&str] = &[
 ];
 
 /// What the commands that follow simultaneous moves are.
-pub const TOGETHER_HELP: &str = "Simultaneous moves are followed by `gamec solve` and `gamec check` in two-player games, and by `gamec play` where play cannot return to a position; `tree` and `graph` do not follow them yet.";
+pub const TOGETHER_HELP: &str = "Simultaneous moves are followed by `gamec solve`, `check`, `tree` and `graph` in two-player games, and by `gamec play` where play cannot return to a position.";
 
 /// A `together` move with other than two parameters (`n`).
 pub fn params(span: Span, n: usize) -> Diag {
