@@ -82,7 +82,7 @@ fn pig_s_graph_gives_every_outcome_and_exact_values() {
 }
 
 /// Goofspiel with two cards: the start is a simultaneous choice of value 0, its four pairs of
-/// choices the moves; in DOT a diamond.
+/// choices the moves; in DOT it says so, with cut corners.
 #[test]
 fn a_simultaneous_choice_is_marked_in_tree_and_graph() {
     let r = gamec_in(&["tree", "games/goofspiel.game", "--set", "cards=2"], "");
@@ -118,7 +118,7 @@ fn a_simultaneous_choice_is_marked_in_tree_and_graph() {
     let r = gamec_in(&["graph", "games/goofspiel.game", "--set", "cards=2"], "");
     assert!(
         r.stdout
-            .contains("expected 0\", fillcolor=\"#f3e08a\", shape=diamond];"),
+            .contains("\\nboth choose at once\\nexpected 0\", fillcolor=\"#f3e08a\", style=\"rounded,filled,diagonals\"];"),
         "{}",
         r.stdout
     );
@@ -140,7 +140,7 @@ fn bounds_that_stay_apart_are_drawn_as_bounds() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(
         r.stdout.contains(
-            "n0 [label=\"wrestler=3, left=[2, 2], rounds=0, turn=1\\nexpected -1.000000 to 1.000000\", fillcolor=\"#ffffff\", shape=diamond];"
+            "n0 [label=\"wrestler=3, left=[2, 2], rounds=0, turn=1\\nboth choose at once\\nexpected -1.000000 to 1.000000\", fillcolor=\"#ffffff\", style=\"rounded,filled,diagonals\"];"
         ),
         "{}",
         r.stdout

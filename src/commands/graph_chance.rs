@@ -182,7 +182,7 @@ fn dot(
         rules.name,
         nodes.len()
     );
-    t += "// Colours are the expected value for the player to move: green above 0, red below, yellow 0, white bounds either side of 0; end positions have a double border. A move whose rolls have several outcomes passes through a small circle (a chance node), each outcome's edge labelled with what was rolled and its probability; a position where both players choose at once is a diamond.\n";
+    t += "// Colours are the expected value for the player to move: green above 0, red below, yellow 0, white bounds either side of 0; end positions have a double border. A move whose rolls have several outcomes passes through a small circle (a chance node), each outcome's edge labelled with what was rolled and its probability; a position where both players choose at once says so, with cut corners.\n";
     t += &format!("digraph \"{}\" {{\n", esc(&rules.name));
     t += "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\"];\n";
     t += "  edge [fontname=\"Helvetica\", fontsize=10];\n";
@@ -199,14 +199,17 @@ fn dot(
     for (i, n) in nodes.iter().enumerate() {
         let v = value(values, n.code);
         let at = engine.describe(&engine.decode(n.code));
-        let shape = match (&n.moves, n.together) {
-            (None, _) => ", peripheries=2",
-            (Some(_), true) => ", shape=diamond",
-            _ => "",
+        let (shape, both) = match (&n.moves, n.together) {
+            (None, _) => (", peripheries=2", ""),
+            (Some(_), true) => (
+                ", style=\"rounded,filled,diagonals\"",
+                "\\nboth choose at once",
+            ),
+            _ => ("", ""),
         };
         // The position says whose turn it is where the rules ask (`turn=K`).
         t += &format!(
-            "  n{i} [label=\"{}\\n{}\", fillcolor=\"{}\"{shape}];\n",
+            "  n{i} [label=\"{}{both}\\n{}\", fillcolor=\"{}\"{shape}];\n",
             esc(&at),
             esc(&words(&v)),
             fill(&v)
