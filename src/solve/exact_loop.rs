@@ -87,8 +87,9 @@ pub fn certify(
             }
         }
     }
-    // Components come last first: every child outside one is valued before it.
-    for comp in petgraph::algo::tarjan_scc(&g) {
+    // Components come last first: every child outside one is valued before it. (Kosaraju's
+    // algorithm in petgraph is iterative: a long chain of positions cannot use up the stack.)
+    for comp in petgraph::algo::kosaraju_scc(&g) {
         let members: Vec<usize> = comp.iter().map(|x| x.index()).collect();
         if members.iter().all(|&i| nodes[i].end.is_some()) {
             continue;
@@ -218,7 +219,11 @@ fn q(
     for (c, kept, p) in outs {
         let v = match local.get(c) {
             Some(&k) => &x[k],
-            None => value[*c].as_ref().expect("valued before"),
+            // Every child outside the component is valued before it (checked there).
+            None => match &value[*c] {
+                Some(v) => v,
+                None => continue,
+            },
         };
         if *kept {
             s += p * v;
@@ -238,6 +243,17 @@ fn component(
     deadline: Instant,
 ) -> Result<Vec<BigRational>, NotExact> {
     let local: HashMap<usize, usize> = members.iter().enumerate().map(|(k, &i)| (i, k)).collect();
+    // The components come last first, so every child outside this one has its value.
+    let known = members.iter().all(|&i| {
+        nodes[i]
+            .moves
+            .iter()
+            .flatten()
+            .all(|(c, _, _)| local.contains_key(c) || value[*c].is_some())
+    });
+    if !known {
+        return Err(NotExact::Fault);
+    }
     let looped = members.len() > 1
         || nodes[members[0]]
             .moves
@@ -385,7 +401,11 @@ fn evaluate(
             let p = if *kept { p.clone() } else { -p.clone() };
             match local.get(c) {
                 Some(&j) => chain.add(k, j, p),
-                None => chain.consts[k] += p * value[*c].as_ref().expect("valued before"),
+                None => {
+                    if let Some(v) = &value[*c] {
+                        chain.consts[k] += p * v;
+                    }
+                }
             }
         }
     }
