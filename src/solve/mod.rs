@@ -8,6 +8,7 @@ mod compact;
 mod entry;
 mod exact_chain;
 pub mod exact_loop;
+mod exact_nodes;
 pub mod expect;
 pub mod interval;
 mod interval_stage;
