@@ -196,6 +196,11 @@ fn piglet_and_pig_exact_values_agree_with_an_exact_solve_written_here() {
                 two * win - Q::one(),
                 "{sides} sides, goal {goal}"
             );
+            // At the start only `roll` is legal (nothing to hold): its value is the start's.
+            assert_eq!(
+                s["moves"],
+                serde_json::json!([{"move": "roll", "expected": s["expected"]}])
+            );
         }
     }
 }
@@ -287,4 +292,38 @@ fn exact_values_that_would_not_fit_are_not_tried() {
         lines[6],
         "exact       not tried: the positions with their exact probabilities would not fit in the memory available"
     );
+}
+
+/// Pig to 10 from player 1 at 5 against 3 with a run of 2: rolling on is worth 183629/256121,
+/// holding (7 against 3, player 2 to move) -18511/43625; both are the value iteration's to
+/// within 1e-12 (player 2 at 3 against 7 wins with about 0.712: to bank anything a player must
+/// roll first, so the leader's 3 points are not safe).
+#[test]
+fn pig_at_a_position_values_each_move_exactly() {
+    let r = gamec_in(
+        &[
+            "solve",
+            "games/pig.game",
+            "--set",
+            "goal=10",
+            "--at",
+            "score=[5, 3], run=2, die=0, turn=1",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let line = r
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("moves"))
+        .unwrap_or_default();
+    assert_eq!(
+        line, "moves       roll 183629/256121, hold -18511/43625 (expected of each)",
+        "{}",
+        r.stdout
+    );
+    let (v, _) = pig_by_iteration(10, 6);
+    let at = |i: usize, j: usize, k: usize| v[(i * 11 + j) * 11 + k];
+    assert!((2.0 * at(5, 3, 2) - 1.0 - 183629.0 / 256121.0).abs() < 1e-12);
+    assert!((2.0 * (1.0 - at(3, 7, 0)) - 1.0 + 18511.0 / 43625.0).abs() < 1e-12);
 }

@@ -240,19 +240,24 @@ fn bounds_text(
     t
 }
 
-/// The best moves at the start and every move's exact value.
-fn exact_moves(engine: &Engine, start: &Branch, b: &Bounds) -> String {
+/// Each legal move at the start with its exact value for the player to move there.
+fn start_moves(engine: &Engine, start: &Branch, b: &Bounds) -> Vec<(String, BigRational)> {
     let Ok(ChanceExpand::Moves(moves)) = engine.expand_chance(start.code, &mut Scratch::default())
     else {
-        return String::new();
+        return Vec::new();
     };
-    let each: Vec<(String, BigRational)> = moves
+    moves
         .iter()
         .filter_map(|(f, args, outcomes)| {
             let (v, _) = b.move_bounds(outcomes)?;
             Some((engine.move_label(start.code, *f, args), v))
         })
-        .collect();
+        .collect()
+}
+
+/// The best moves at the start and every move's exact value.
+fn exact_moves(engine: &Engine, start: &Branch, b: &Bounds) -> String {
+    let each = start_moves(engine, start, b);
     let Some(top) = each.iter().map(|(_, v)| v).max() else {
         return String::new();
     };
@@ -301,6 +306,16 @@ fn bounds_json(engine: &Engine, rules: &Rules, starts: &[Branch], b: &Bounds) ->
         _ => None,
     };
     let at = start.and_then(|s| b.of(s.code));
+    // Where the values are exact, every move at the one start with its value.
+    let moves: Option<Vec<Json>> = match (&b.exact, start) {
+        (Ok(_), Some(s)) => Some(
+            start_moves(engine, s, b)
+                .iter()
+                .map(|(l, v)| json!({"move": l, "expected": fraction_text(v)}))
+                .collect(),
+        ),
+        _ => None,
+    };
     json!({
         "game": rules.name,
         "players": rules.players,
@@ -317,6 +332,7 @@ fn bounds_json(engine: &Engine, rules: &Rules, starts: &[Branch], b: &Bounds) ->
             "expected": at.filter(|_| b.exact.is_ok()).map(|(v, _)| fraction_text(&v)),
             "expected_for_player_1": p1.as_ref().filter(|_| b.exact.is_ok()).map(|(v, _)| fraction_text(v)),
             "exact": b.exact.is_ok(),
+            "moves": moves,
             "closed": b.closed,
             "stalled": b.stalled,
             "sweeps": b.sweeps,
