@@ -153,3 +153,38 @@ fn a_sum_that_may_overflow_is_not_proven() {
     assert!(!proven(&heaps(1 << 62)));
     assert!(proven(&heaps(-2)));
 }
+
+/// With three players a position and its image must end alike for every player, not only for
+/// the one to move: here player 1 (to move) wins in both, but player 3 wins too in the image
+/// only (`player 2 loses`: the others win). gamec (each player's view) says `broken_symmetry`; the reference interpreter compared
+/// the mover's result alone and found nothing (fuzz seed 28, input 723730), and now compares
+/// every player's.
+#[test]
+fn with_three_players_an_image_must_end_alike_for_every_player() {
+    let src = r#"game "Mirror of three" {
+  players 3
+  state { b: grid 2 x 1 of bool = [true, false] }
+  move wait { b[0, 0] = b[0, 0] }
+  end if true: if b[0, 1] then player 2 loses else player 1 wins
+  symmetry b: mirror
+}
+"#;
+    let r = solve_source(src, &[]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stderr.starts_with("gamec::broken_symmetry"),
+        "{}",
+        r.stderr
+    );
+    let (Some((ast, _)), _) = gamec::compile(src, &[]) else {
+        panic!("it compiles")
+    };
+    let game = gamec::reference::Game::new(&ast, &[]).expect("the reference takes it");
+    let graph = gamec::reference::explore(&game, 100).expect("explored");
+    let kinds: Vec<String> = graph
+        .faults()
+        .iter()
+        .map(|(_, f)| format!("{:?}", f.kind))
+        .collect();
+    assert_eq!(kinds, ["BrokenSymmetry"]);
+}

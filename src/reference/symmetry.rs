@@ -21,10 +21,13 @@ enum Map {
     Swap { values: Vec<(String, i64, i64)> },
 }
 
-/// A class's signature: how it ends, fails or which classes its moves reach.
+/// A class's signature: how it ends, fails or which classes its moves reach. With three or
+/// more players an end is every player's result (`expand::results`): a position and its image
+/// must end alike for each player, not only for the one to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Sig {
     End(super::Rel),
+    Results(Vec<i64>),
     Fault(FaultKind),
     Moves(Vec<(Position, bool)>),
 }
@@ -185,6 +188,12 @@ impl Classes<'_> {
     fn sig(&mut self, p: &Position) -> Sig {
         match expand(self.game, p) {
             Err(f) => Sig::Fault(f.kind),
+            Ok(Node::End { rule, .. }) if self.game.players >= 3 => {
+                match super::expand::results(self.game, p, rule) {
+                    Ok(r) => Sig::Results(r),
+                    Err(f) => Sig::Fault(f.kind),
+                }
+            }
             Ok(Node::End { rel, .. }) => Sig::End(rel),
             Ok(Node::Moves(moves)) => {
                 let mut kids: Vec<(Position, bool)> =
