@@ -5,25 +5,12 @@
 //! fractions), Pig to 1 worked out by hand, and the text of Pig to 20.
 
 use crate::common;
-use common::{gamec_in, solve_source};
+use common::many::json_of;
+use common::{fraction, gamec_in, solve_source};
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
 type Q = BigRational;
-
-fn json_of(source: &str, args: &[&str]) -> serde_json::Value {
-    let r = solve_source(source, &[&["--json"], args].concat());
-    assert!(r.stderr.is_empty(), "{}", r.stderr);
-    serde_json::from_str(&r.stdout).expect("JSON")
-}
-
-fn frac(j: &serde_json::Value) -> Q {
-    let s = j.as_str().expect("a fraction as a string");
-    match s.split_once('/') {
-        Some((n, d)) => Q::new(n.parse().expect("n"), d.parse().expect("d")),
-        None => Q::from_integer(s.parse().expect("integer")),
-    }
-}
 
 /// Where a move of the player to move with `mine`, `theirs` and the turn total `run` leads:
 /// `(probability, Some((mine, theirs, run)) as seen by the player then to move, whether that is
@@ -192,7 +179,7 @@ fn piglet_and_pig_exact_values_agree_with_an_exact_solve_written_here() {
             let win = pig_exact(goal, sides as usize);
             let two = Q::from_integer(2.into());
             assert_eq!(
-                frac(&s["expected"]),
+                fraction(&s["expected"]),
                 two * win - Q::one(),
                 "{sides} sides, goal {goal}"
             );

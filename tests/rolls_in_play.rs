@@ -4,7 +4,8 @@
 //! worked out by hand, what is refused (three players...) with its code, and `play --at`.
 
 use crate::common;
-use common::{gamec_in, solve_source};
+use common::many::json_of;
+use common::{fraction, gamec_in, solve_source};
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use std::collections::HashMap;
@@ -13,20 +14,6 @@ type Q = BigRational;
 
 fn q(n: i64, d: i64) -> Q {
     Q::new(n.into(), d.into())
-}
-
-fn json_of(source: &str, args: &[&str]) -> serde_json::Value {
-    let r = solve_source(source, &[&["--json"], args].concat());
-    assert!(r.stderr.is_empty(), "{}", r.stderr);
-    serde_json::from_str(&r.stdout).expect("JSON")
-}
-
-fn frac(j: &serde_json::Value) -> Q {
-    let s = j.as_str().expect("a fraction as a string");
-    match s.split_once('/') {
-        Some((n, d)) => Q::new(n.parse().expect("n"), d.parse().expect("d")),
-        None => Q::from_integer(s.parse().expect("integer")),
-    }
 }
 
 const RACE: &str = r#"game "Race" {
@@ -86,10 +73,10 @@ fn a_dice_race_agrees_with_the_brute_force() {
         let j = json_of(RACE, &["--set", &format!("goal={goal}")]);
         let (e, w, m, best) = race(goal, 0, 0, &mut HashMap::new());
         let s = &j["start"];
-        assert_eq!(frac(&s["expected"]), e, "goal {goal}");
-        assert_eq!(frac(&s["win_probability_player_1"]), w, "goal {goal}");
-        assert_eq!(frac(&s["tie_probability"]), Q::zero(), "goal {goal}");
-        assert_eq!(frac(&s["expected_moves"]), m, "goal {goal}");
+        assert_eq!(fraction(&s["expected"]), e, "goal {goal}");
+        assert_eq!(fraction(&s["win_probability_player_1"]), w, "goal {goal}");
+        assert_eq!(fraction(&s["tie_probability"]), Q::zero(), "goal {goal}");
+        assert_eq!(fraction(&s["expected_moves"]), m, "goal {goal}");
         let name = ["step", "gamble"][best];
         assert_eq!(s["best_move"], name, "goal {goal}");
     }
@@ -141,7 +128,7 @@ fn the_one_die_game_rolled_in_play_is_the_setup_form() {
         let mut p1_wins = Q::zero();
         let mut moves = Q::one();
         for branch in b["chance"].as_array().expect("branches") {
-            let p = frac(&branch["probability"]);
+            let p = fraction(&branch["probability"]);
             assert_eq!(branch["to_move"], 2);
             if branch["value"] == "lose" {
                 p1_wins += &p;
@@ -150,14 +137,18 @@ fn the_one_die_game_rolled_in_play_is_the_setup_form() {
             moves += p * Q::from_integer(r.into());
         }
         let s = &a["start"];
-        assert_eq!(frac(&s["win_probability_player_1"]), p1_wins, "goal {goal}");
         assert_eq!(
-            frac(&s["expected"]),
+            fraction(&s["win_probability_player_1"]),
+            p1_wins,
+            "goal {goal}"
+        );
+        assert_eq!(
+            fraction(&s["expected"]),
             &p1_wins + &p1_wins - Q::one(),
             "goal {goal}"
         );
         // Remoteness without chance takes the fastest win and the slowest loss, as here.
-        assert_eq!(frac(&s["expected_moves"]), moves, "goal {goal}");
+        assert_eq!(fraction(&s["expected_moves"]), moves, "goal {goal}");
     }
 }
 
@@ -171,9 +162,9 @@ fn a_scored_roll_gives_its_expected_margin() {
 "#;
     let j = json_of(src, &[]);
     // (1 + 2 + 3 + 4 + 5 + 3 * 6) / 8 = 33/8, all for player 1.
-    assert_eq!(frac(&j["start"]["expected"]), q(33, 8));
-    assert_eq!(frac(&j["start"]["win_probability_player_1"]), Q::one());
-    assert_eq!(frac(&j["start"]["expected_moves"]), Q::one());
+    assert_eq!(fraction(&j["start"]["expected"]), q(33, 8));
+    assert_eq!(fraction(&j["start"]["win_probability_player_1"]), Q::one());
+    assert_eq!(fraction(&j["start"]["expected_moves"]), Q::one());
 }
 
 #[test]

@@ -8,7 +8,7 @@ use super::common::{CliResult, GraphFormat, Loaded};
 use super::explore::Rolled;
 use super::fraction::fraction_text;
 use super::io::out;
-use crate::engine::{Branch, Code, Engine, Limits, Outcome, Scratch};
+use crate::engine::{Branch, Code, Engine, Limits, Scratch};
 use crate::rules::Rules;
 use crate::solve::interval::decimal;
 use num_rational::BigRational;
@@ -62,25 +62,12 @@ fn explore(engine: &Engine, starts: &[Branch]) -> Vec<Node> {
             let mut moves = Vec::new();
             for (f, args, each) in runs {
                 let label = engine.move_label(code, f, &args);
-                let mut outs: Vec<(Outcome, Vec<String>)> = Vec::new();
-                for (o, rolled) in each {
-                    match outs
-                        .iter_mut()
-                        .find(|(m, _)| m.code == o.code && m.kept == o.kept)
-                    {
-                        Some((m, words)) => {
-                            m.prob += &o.prob;
-                            words.push(rolled);
-                        }
-                        None => outs.push((o, vec![rolled])),
-                    }
-                }
-                let outs = outs
+                let outs = super::tree_chance::merge(each)
                     .into_iter()
-                    .map(|(o, words)| {
+                    .map(|(o, rolled)| {
                         let next = if o.kept || one { mover } else { 3 - mover };
                         let to = add(&mut nodes, o.code, next);
-                        (to, o.prob, words.join(" or "))
+                        (to, o.prob, rolled)
                     })
                     .collect();
                 moves.push((label, outs));

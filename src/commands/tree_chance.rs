@@ -14,6 +14,7 @@ use crate::engine::{Branch, Code, Engine, Limits, Outcome, Scratch};
 use crate::play::position_board;
 use crate::rules::Rules;
 use crate::solve::interval::decimal;
+use num_rational::BigRational;
 use std::time::Duration;
 
 struct Printer<'a> {
@@ -29,20 +30,14 @@ struct Printer<'a> {
 impl Printer<'_> {
     /// The value for the player to move at `code`, in words.
     fn worth(&self, code: Code) -> String {
-        match self.values {
-            Rolled::Exact(s) => s.values.get(&code).map_or("unknown".into(), |v| {
-                format!("expected {}", fraction_text(&v.expected))
-            }),
-            Rolled::Bounds(b) => match b.of(code) {
-                Some((l, h)) if l == h => format!("expected {}", fraction_text(&l)),
-                Some((l, h)) => format!(
-                    "expected between {} and {}",
-                    decimal(&l, 6, false),
-                    decimal(&h, 6, true)
-                ),
-                None => "unknown".into(),
-            },
-        }
+        let v = match self.values {
+            Rolled::Exact(s) => s
+                .values
+                .get(&code)
+                .map(|v| (v.expected.clone(), v.expected.clone())),
+            Rolled::Bounds(b) => b.of(code),
+        };
+        words(v)
     }
 
     /// A move's value for the player to move, from its outcomes.
@@ -53,15 +48,7 @@ impl Printer<'_> {
                 .map(|v| (v.expected.clone(), v.expected)),
             Rolled::Bounds(b) => b.move_bounds(outcomes),
         };
-        match v {
-            Some((l, h)) if l == h => format!("expected {}", fraction_text(&l)),
-            Some((l, h)) => format!(
-                "expected between {} and {}",
-                decimal(&l, 6, false),
-                decimal(&h, 6, true)
-            ),
-            None => "unknown".into(),
-        }
+        words(v)
     }
 
     fn line(&mut self, depth: usize, words: String) {
@@ -100,20 +87,7 @@ impl Printer<'_> {
         }
         for (f, args, each) in runs {
             let label = self.engine.move_label(code, f, &args);
-            // Runs that reach the same position with the same player to move are one outcome.
-            let mut merged: Vec<(Outcome, Vec<String>)> = Vec::new();
-            for (o, rolled) in each {
-                match merged
-                    .iter_mut()
-                    .find(|(m, _)| m.code == o.code && m.kept == o.kept)
-                {
-                    Some((m, words)) => {
-                        m.prob += &o.prob;
-                        words.push(rolled);
-                    }
-                    None => merged.push((o, vec![rolled])),
-                }
-            }
+            let merged = merge(each);
             let one = self.engine.rules.players <= 1;
             let next = |o: &Outcome| if o.kept || one { mover } else { 3 - mover };
             if let [(o, _)] = &merged[..] {
@@ -125,12 +99,48 @@ impl Printer<'_> {
             let worth = self.move_worth(&outcomes);
             self.line(depth + 1, format!("{label}: chance, {worth}"));
             for (o, rolled) in &merged {
-                let what = format!("{} ({})", rolled.join(" or "), fraction_text(&o.prob));
+                let what = format!("{rolled} ({})", fraction_text(&o.prob));
                 let n = next(o);
                 self.node(depth + 2, moves + 1, Some(what), o.code, n);
             }
         }
     }
+}
+
+/// A value (lower, upper bound; equal when exact) in words: `expected 5/7`, or `expected between
+/// 0.418848 and 0.418849` (six digits, rounded outward).
+fn words(v: Option<(BigRational, BigRational)>) -> String {
+    match v {
+        Some((l, h)) if l == h => format!("expected {}", fraction_text(&l)),
+        Some((l, h)) => format!(
+            "expected between {} and {}",
+            decimal(&l, 6, false),
+            decimal(&h, 6, true)
+        ),
+        None => "unknown".into(),
+    }
+}
+
+/// A move's runs as outcomes: runs that reach the same position with the same player to move
+/// are one, their probabilities added and what they rolled joined (`d=2 or d=3`).
+pub(super) fn merge(runs: Vec<(Outcome, String)>) -> Vec<(Outcome, String)> {
+    let mut merged: Vec<(Outcome, Vec<String>)> = Vec::new();
+    for (o, rolled) in runs {
+        match merged
+            .iter_mut()
+            .find(|(m, _)| m.code == o.code && m.kept == o.kept)
+        {
+            Some((m, words)) => {
+                m.prob += &o.prob;
+                words.push(rolled);
+            }
+            None => merged.push((o, vec![rolled])),
+        }
+    }
+    merged
+        .into_iter()
+        .map(|(o, w)| (o, w.join(" or ")))
+        .collect()
 }
 
 /// Solves (as `solve` does) and prints the tree, to `depth` moves if given.

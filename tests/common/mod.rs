@@ -149,3 +149,14 @@ pub fn without_counts(text: &str) -> String {
         .map(|l| format!("{l}\n"))
         .collect()
 }
+
+/// A fraction as `--json` writes it (`"3/7"`, `"-1"`).
+pub fn fraction(j: &serde_json::Value) -> num_rational::BigRational {
+    let s = j.as_str().expect("a fraction as a string");
+    match s.split_once('/') {
+        Some((n, d)) => {
+            num_rational::BigRational::new(n.parse().expect("n"), d.parse().expect("d"))
+        }
+        None => num_rational::BigRational::from_integer(s.parse().expect("integer")),
+    }
+}
