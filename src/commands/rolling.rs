@@ -286,7 +286,7 @@ fn not_exact(why: NotExact, time: Duration) -> String {
         NotExact::Endless => "not found: the strategies the bounds suggest do not end play against every reply",
         NotExact::Unsettled => "not found: the strategies did not settle",
         NotExact::Fault => "not found: a rule failed when the positions were expanded again",
-        NotExact::Memory => "not tried: the positions with their exact probabilities would not fit in the memory available",
+        NotExact::Memory => "not found: the positions with their exact probabilities and values would not fit in the memory available",
         NotExact::Disagrees => "not given: a value found lies outside its certified bounds (a defect in gamec: please report it)",
         NotExact::Time => {
             return format!(

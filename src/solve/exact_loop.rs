@@ -63,7 +63,8 @@ pub fn certify(
     mid: &[f64],
     deadline: Instant,
 ) -> Result<Vec<BigRational>, NotExact> {
-    let nodes = expand(engine, codes)?;
+    let (nodes, mut bytes) = expand(engine, codes)?;
+    let budget = crate::engine::memory::byte_budget();
     let n = nodes.len();
     let mut value: Vec<Option<BigRational>> = nodes.iter().map(|x| x.end.clone()).collect();
     let mut choice = first_choices(&nodes, mid);
@@ -87,7 +88,12 @@ pub fn certify(
         }
         let found = component(&nodes, &members, &value, &mut choice, deadline)?;
         for (&i, v) in members.iter().zip(found) {
+            // The fractions grow with the game (390 digits at Pig to 50): counted as found.
+            bytes += 64 + (v.numer().bits() + v.denom().bits()) / 8;
             value[i] = Some(v);
+        }
+        if bytes > budget {
+            return Err(NotExact::Memory);
         }
     }
     Ok(value.into_iter().map(Option::unwrap_or_default).collect())

@@ -72,8 +72,9 @@ pub(super) fn first_choices(nodes: &[Node], mid: &[f64]) -> Vec<usize> {
     choice
 }
 
-/// Each position expanded again, with exact probabilities.
-pub(super) fn expand(engine: &Engine, codes: &[Code]) -> Result<Vec<Node>, NotExact> {
+/// Each position expanded again, with exact probabilities, and the bytes they take (an
+/// over-estimate), or `Memory` past the budget.
+pub(super) fn expand(engine: &Engine, codes: &[Code]) -> Result<(Vec<Node>, u64), NotExact> {
     let index: HashMap<Code, usize> = codes.iter().enumerate().map(|(i, &c)| (c, i)).collect();
     let mut scratch = Scratch::default();
     let mut nodes = Vec::with_capacity(codes.len());
@@ -121,5 +122,5 @@ pub(super) fn expand(engine: &Engine, codes: &[Code]) -> Result<Vec<Node>, NotEx
         };
         nodes.push(node);
     }
-    Ok(nodes)
+    Ok((nodes, bytes))
 }
