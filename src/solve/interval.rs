@@ -221,7 +221,7 @@ pub fn solve(
                 .map(|&(l, h)| (l as f64 + h as f64) / 2.0 / ONE as f64)
                 .collect();
             super::exact_loop::certify(engine, &codes, &mid, Instant::now() + time)
-                .and_then(|v| within(&v, &b))
+                .and_then(|v| within(v, &b))
         }
     };
     progress.finish();
@@ -240,7 +240,7 @@ pub fn solve(
 
 /// The exact values, if each lies within its certified bounds (a check of the one against the
 /// other: they are found by different means).
-fn within(exact: &[BigRational], b: &[(i64, i64)]) -> Result<Vec<BigRational>, NotExact> {
+fn within(exact: Vec<BigRational>, b: &[(i64, i64)]) -> Result<Vec<BigRational>, NotExact> {
     let one = BigRational::from_integer(BigInt::from(ONE));
     for (v, &(lo, hi)) in exact.iter().zip(b) {
         let scaled = v * &one;
@@ -250,7 +250,7 @@ fn within(exact: &[BigRational], b: &[(i64, i64)]) -> Result<Vec<BigRational>, N
             return Err(NotExact::Disagrees);
         }
     }
-    Ok(exact.to_vec())
+    Ok(exact)
 }
 
 fn clamp(v: i128) -> i64 {
