@@ -54,23 +54,12 @@ pub(super) fn loopy_stage(rng: &mut impl Rng) -> String {
     if rng.gen_bool(0.5) {
         body.push_str("    again\n");
     }
-    format!(
-        "game \"Stage loop {}\" {{
-  state {{ a: 0..={} = 0; b: 0..={} = 0; r: 0..=4 = 0 }}
-  together play(x in 0..={}, y in 0..={}) {{
-{body}  }}
-  end if a == {}: player 1 wins
-  end if b == {}: player 2 wins
-}}
-",
-        rng.gen_range(1..=999),
-        goal.0,
-        goal.1,
+    let head = format!(
+        "together play(x in 0..={}, y in 0..={})",
         rows - 1,
-        cols - 1,
-        goal.0,
-        goal.1
-    )
+        cols - 1
+    );
+    race("Stage loop", rng.gen_range(1..=999), goal, &head, &body)
 }
 
 /// The same race with turns instead of a stage: each player in turn picks a choice, whose
@@ -89,21 +78,22 @@ fn loopy_turns(rng: &mut impl Rng, goal: (u32, u32)) -> String {
     if rng.gen_bool(0.3) {
         body.push_str("    if x == 0 { again }\n");
     }
+    let head = format!("move play(x in 0..={})", choices - 1);
+    race("Turn loop", rng.gen_range(1..=999), goal, &head, &body)
+}
+
+/// The race's file: counters `a` and `b` to their goals, the move (`head`) with its `body`.
+fn race(kind: &str, n: u32, goal: (u32, u32), head: &str, body: &str) -> String {
+    let (ga, gb) = goal;
     format!(
-        "game \"Turn loop {}\" {{
-  state {{ a: 0..={} = 0; b: 0..={} = 0; r: 0..=4 = 0 }}
-  move play(x in 0..={}) {{
+        "game \"{kind} {n}\" {{
+  state {{ a: 0..={ga} = 0; b: 0..={gb} = 0; r: 0..=4 = 0 }}
+  {head} {{
 {body}  }}
-  end if a == {}: player 1 wins
-  end if b == {}: player 2 wins
+  end if a == {ga}: player 1 wins
+  end if b == {gb}: player 2 wins
 }}
-",
-        rng.gen_range(1..=999),
-        goal.0,
-        goal.1,
-        choices - 1,
-        goal.0,
-        goal.1
+"
     )
 }
 
