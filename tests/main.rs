@@ -12,6 +12,7 @@ mod again_oracle;
 mod at;
 mod bool_starts;
 mod chain;
+mod chance_turns;
 mod chance_views;
 mod check_json;
 mod classic;

@@ -58,6 +58,7 @@ module.exports = grammar({
       $.first_mover,
       $.state,
       $.setup,
+      $.chance,
       $.move,
       $.end_rule,
       $.symmetry,
@@ -157,6 +158,13 @@ module.exports = grammar({
     setup: $ => seq(
       'setup',
       optional(seq('by', 'player', field('player', $._expression))),
+      field('body', $.block),
+    ),
+
+    // `chance if COND { BODY }`: a turn of nobody's. `chance` stays a name elsewhere.
+    chance: $ => seq(
+      'chance',
+      field('guard', $.guard),
       field('body', $.block),
     ),
 

@@ -15,13 +15,21 @@ pub(super) fn compile_moves(file: &GameFile, cx: &mut Cx, d: &mut Diagnostics) -
     let mut out = Vec::new();
     let mut seen: FxHashMap<&str, Span> = FxHashMap::default();
     for m in &file.moves {
-        if let Some(&prev) = seen.get(m.name.name.as_str()) {
+        // Every chance turn is named `chance`: several are several turns, not a repeated name.
+        let prev = m
+            .chance
+            .is_none()
+            .then(|| seen.get(m.name.name.as_str()))
+            .flatten();
+        if let Some(&prev) = prev {
             d.push(catalog::duplicate_name(m.name.span, prev, &m.name.name));
             // Still checked, for its own problems and for what it reads (no false "unused").
             let _ = compile_move(m, cx, d);
             continue;
         }
-        seen.insert(&m.name.name, m.name.span);
+        if m.chance.is_none() {
+            seen.insert(&m.name.name, m.name.span);
+        }
         if let Some(c) = compile_move(m, cx, d) {
             out.push(c);
         }
@@ -66,7 +74,12 @@ fn compile_move(m: &MoveDecl, cx: &mut Cx, d: &mut Diagnostics) -> Option<CMove>
         Some(g) => cx.cond(g, Mode::Rule, d).map(Some),
         None => Some(None),
     };
-    let body = stmts(&m.body, cx, Place::Move, d);
+    let place = if m.chance.is_some() {
+        Place::Chance
+    } else {
+        Place::Move
+    };
+    let body = stmts(&m.body, cx, place, d);
     // A label sees the parameters (and the options and the state), as the guard does.
     let label = match &m.label {
         Some(l) => compile_label(l, cx, d).map(Some),
@@ -96,9 +109,10 @@ fn compile_move(m: &MoveDecl, cx: &mut Cx, d: &mut Diagnostics) -> Option<CMove>
         domains,
         guard,
         // A simultaneous move's pairs go to the chance solve's stages, never to a fast path.
-        simple: simplify(&body).filter(|_| m.together.is_none()),
+        simple: simplify(&body).filter(|_| m.together.is_none() && m.chance.is_none()),
         body,
         together: m.together.is_some(),
+        chance: m.chance.is_some(),
         span: m.span,
     })
 }

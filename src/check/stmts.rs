@@ -11,6 +11,8 @@ pub(super) enum Place {
     Setup,
     SetupNested,
     Move,
+    /// The body of a chance turn (`chance if C { ... }`): a move's statements but `again`.
+    Chance,
 }
 
 pub(super) fn stmts(
@@ -229,10 +231,9 @@ fn stmt(s: &Stmt, cx: &mut Cx, place: Place, d: &mut Diagnostics) -> Option<CStm
             otherwise,
             ..
         } => {
-            let inner = if place == Place::Move {
-                Place::Move
-            } else {
-                Place::SetupNested
+            let inner = match place {
+                Place::Move | Place::Chance => place,
+                _ => Place::SetupNested,
             };
             let c = cx.cond(cond, Mode::Rule, d);
             let t = stmts(then, cx, inner, d);
@@ -253,10 +254,9 @@ fn stmt(s: &Stmt, cx: &mut Cx, place: Place, d: &mut Diagnostics) -> Option<CStm
             body,
             span,
         } => {
-            let inner = if place == Place::Move {
-                Place::Move
-            } else {
-                Place::SetupNested
+            let inner = match place {
+                Place::Move | Place::Chance => place,
+                _ => Place::SetupNested,
             };
             let dom = cx.loop_domain(domain, Mode::Rule, d);
             let held = dom.as_ref().map_or(Ty::Int, |(_, ty)| ty.clone());
@@ -280,17 +280,18 @@ fn stmt(s: &Stmt, cx: &mut Cx, place: Place, d: &mut Diagnostics) -> Option<CStm
         Stmt::Let { .. } => None,
         Stmt::Again(span) => {
             if place != Place::Move {
-                d.push(catalog::misplaced_statement(
-                    *span,
-                    "again",
-                    "in a move's body, to keep the turn",
-                ));
+                let where_ = if place == Place::Chance {
+                    "in a move's body, to keep the turn; a chance turn is nobody's, and the player to move stays to move after it (or `next mover = P`)"
+                } else {
+                    "in a move's body, to keep the turn"
+                };
+                d.push(catalog::misplaced_statement(*span, "again", where_));
                 return None;
             }
             Some(CStmt::Again)
         }
         Stmt::NextMover { value, span } => {
-            if place != Place::Move {
+            if !matches!(place, Place::Move | Place::Chance) {
                 d.push(catalog::misplaced_statement(
                     *span,
                     "next mover",

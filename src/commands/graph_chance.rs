@@ -61,8 +61,11 @@ fn explore(engine: &Engine, starts: &[Branch]) -> Vec<Node> {
                 .is_some_and(|(f, _, _)| engine.rules.moves[*f].together);
             let mut moves = Vec::new();
             for (f, args, each) in runs {
-                let label = engine.move_label(code, f, &args);
-                let outs = super::tree_chance::merge(each)
+                let label = match engine.rules.moves[f].chance {
+                    true => "chance turn".to_string(),
+                    false => engine.move_label(code, f, &args),
+                };
+                let outs = super::chance_turn::merge(each)
                     .into_iter()
                     .map(|(o, rolled)| {
                         let next = if o.kept || one { mover } else { 3 - mover };

@@ -4,6 +4,7 @@
 
 pub mod args;
 pub mod at;
+mod chance_turn;
 pub mod check;
 pub mod check_json;
 pub mod common;

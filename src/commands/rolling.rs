@@ -85,7 +85,10 @@ pub fn solve_or_exit(
     at: Option<&str>,
 ) -> Result<(Vec<Branch>, Rolled), super::common::Exit> {
     if rules.players > 2 {
-        let span = rules.roll_in_play().unwrap_or_default();
+        let span = rules
+            .roll_in_play()
+            .or(rules.chance_turn())
+            .unwrap_or_default();
         return Err(report(
             loaded,
             crate::diag::chance::players(span, rules.players),
@@ -214,8 +217,15 @@ fn bounds_text(
             ),
         };
     }
+    let turn = match starts {
+        [s] => super::chance_turn::outcomes(engine, s.code, s.mover),
+        _ => None,
+    };
+    if let Some(turn) = &turn {
+        t += &super::chance_turn::text(turn, |o| bound_words(b.of(o.code), exact));
+    }
     match (&b.exact, starts) {
-        (Ok(_), [start]) => t += &exact_moves(engine, start, b),
+        (Ok(_), [start]) if turn.is_none() => t += &exact_moves(engine, start, b),
         (Err(why), _) => t += &not_exact(*why, time),
         _ => {}
     }
@@ -238,6 +248,19 @@ fn bounds_text(
         }
     );
     t
+}
+
+/// A position's value in words: `expected 5/7`, or `expected between 0.41 and 0.42`.
+fn bound_words(v: Option<(BigRational, BigRational)>, exact: bool) -> String {
+    match v {
+        None => "unknown".to_string(),
+        Some((l, _)) if exact => format!("expected {}", fraction_text(&l)),
+        Some((l, h)) => format!(
+            "expected between {} and {}",
+            decimal(&l, DIGITS, false),
+            decimal(&h, DIGITS, true)
+        ),
+    }
 }
 
 /// Each legal move at the start with its exact value for the player to move there.
@@ -306,9 +329,20 @@ fn bounds_json(engine: &Engine, rules: &Rules, starts: &[Branch], b: &Bounds) ->
         _ => None,
     };
     let at = start.and_then(|s| b.of(s.code));
+    let turn = start.and_then(|s| super::chance_turn::outcomes(engine, s.code, s.mover));
+    let exact = b.exact.is_ok();
+    let turn = turn.map(|turn| {
+        super::chance_turn::json(&turn, |o| {
+            let v = b.of(o.code);
+            json!({
+                "expected": v.clone().filter(|_| exact).map(|(v, _)| fraction_text(&v)),
+                "expected_bounds": v.map(|(l, h)| [decimal(&l, DIGITS, false), decimal(&h, DIGITS, true)]),
+            })
+        })
+    });
     // Where the values are exact, every move at the one start with its value.
     let moves: Option<Vec<Json>> = match (&b.exact, start) {
-        (Ok(_), Some(s)) => Some(
+        (Ok(_), Some(s)) if turn.is_none() => Some(
             start_moves(engine, s, b)
                 .iter()
                 .map(|(l, v)| json!({"move": l, "expected": fraction_text(v)}))
@@ -333,6 +367,7 @@ fn bounds_json(engine: &Engine, rules: &Rules, starts: &[Branch], b: &Bounds) ->
             "expected_for_player_1": p1.as_ref().filter(|_| b.exact.is_ok()).map(|(v, _)| fraction_text(v)),
             "exact": b.exact.is_ok(),
             "moves": moves,
+            "chance_turn": turn,
             "closed": b.closed,
             "stalled": b.stalled,
             "sweeps": b.sweeps,

@@ -3,9 +3,10 @@
 //! number of moves to the end, the best move with every move's expected value, and at a
 //! simultaneous choice both players' optimal mixed strategies.
 
+use super::chance_turn::TurnOutcome;
 use super::fraction::fraction_text;
 use crate::engine::Stage;
-use crate::engine::{Branch, Engine};
+use crate::engine::{Branch, Code, Engine};
 use crate::rules::Rules;
 use crate::solve::expect::{ChanceSolution, ChanceValue};
 use crate::solve::stage::Mixed;
@@ -54,11 +55,42 @@ impl Report<'_> {
         }
     }
 
-    /// Each legal move at the one start with its value for the player to move there.
+    /// The chance turn at the one start, if it is one.
+    fn start_turn(&self) -> Option<Vec<TurnOutcome>> {
+        let (b, _) = self.start()?;
+        super::chance_turn::outcomes(self.engine, b.code, b.mover)
+    }
+
+    /// What a chance turn's outcome is worth for its player to move, and their best move there.
+    fn outcome_worth(&self, code: Code) -> String {
+        let Some(v) = self.s.values.get(&code) else {
+            return "unknown".to_string();
+        };
+        let best = (v.best)
+            .and_then(|k| self.s.moves.get(&code)?.get(k))
+            .filter(|(f, _, _)| !self.rules.moves[*f].chance)
+            .map(|(f, args, _)| format!("; best: {}", self.engine.move_label(code, *f, args)));
+        let end = if self.s.moves.contains_key(&code) {
+            ""
+        } else {
+            "the game ends, "
+        };
+        format!(
+            "{end}expected {}{}",
+            fraction_text(&v.expected),
+            best.unwrap_or_default()
+        )
+    }
+
+    /// Each legal move at the one start with its value for the player to move there (none at a
+    /// chance turn).
     fn start_moves(&self) -> Vec<(String, ChanceValue)> {
         let Some((b, _)) = self.start() else {
             return Vec::new();
         };
+        if self.start_turn().is_some() {
+            return Vec::new();
+        }
         let Some(moves) = self.s.moves.get(&b.code) else {
             return Vec::new();
         };
@@ -150,6 +182,9 @@ impl Report<'_> {
                 f(&p1.moves)
             );
         }
+        if let Some(turn) = self.start_turn() {
+            t += &super::chance_turn::text(&turn, |o| self.outcome_worth(o.code));
+        }
         let moves = self.start_moves();
         if let Some((_, v)) = self.start() {
             if let Some((label, _)) = v.best.and_then(|k| moves.get(k)) {
@@ -204,6 +239,10 @@ impl Report<'_> {
                 "expected_moves": p1.as_ref().map(|v| f(&v.moves)),
                 "best_move": start.and_then(|(_, v)| v.best).and_then(|k| moves.get(k)).map(|m| m["move"].clone()),
                 "moves": moves,
+                "chance_turn": self.start_turn().map(|turn| super::chance_turn::json(&turn, |o| {
+                    let v = self.s.values.get(&o.code);
+                    json!({"expected": v.map(|v| f(&v.expected))})
+                })),
                 "strategies": self.strategies_json(),
             },
         })

@@ -5,6 +5,7 @@
 //! rolled and its exact probability. A simultaneous choice says so, and each pair of choices
 //! is a move below it, with its value for the player to move.
 
+use super::chance_turn::merge;
 use super::common::{usage, CliResult, Exit, Loaded};
 use super::explore::Rolled;
 use super::fraction::fraction_text;
@@ -86,7 +87,11 @@ impl Printer<'_> {
             return;
         }
         for (f, args, each) in runs {
-            let label = self.engine.move_label(code, f, &args);
+            let turn = self.engine.rules.moves[f].chance;
+            let label = match turn {
+                true => "chance turn".to_string(),
+                false => self.engine.move_label(code, f, &args),
+            };
             let merged = merge(each);
             let one = self.engine.rules.players <= 1;
             let next = |o: &Outcome| if o.kept || one { mover } else { 3 - mover };
@@ -97,7 +102,8 @@ impl Printer<'_> {
             }
             let outcomes: Vec<Outcome> = merged.iter().map(|(o, _)| o.clone()).collect();
             let worth = self.move_worth(&outcomes);
-            self.line(depth + 1, format!("{label}: chance, {worth}"));
+            let what = if turn { "nobody chooses" } else { "chance" };
+            self.line(depth + 1, format!("{label}: {what}, {worth}"));
             for (o, rolled) in &merged {
                 let what = format!("{rolled} ({})", fraction_text(&o.prob));
                 let n = next(o);
@@ -119,28 +125,6 @@ fn words(v: Option<(BigRational, BigRational)>) -> String {
         ),
         None => "unknown".into(),
     }
-}
-
-/// A move's runs as outcomes: runs that reach the same position with the same player to move
-/// are one, their probabilities added and what they rolled joined (`d=2 or d=3`).
-pub(super) fn merge(runs: Vec<(Outcome, String)>) -> Vec<(Outcome, String)> {
-    let mut merged: Vec<(Outcome, Vec<String>)> = Vec::new();
-    for (o, rolled) in runs {
-        match merged
-            .iter_mut()
-            .find(|(m, _)| m.code == o.code && m.kept == o.kept)
-        {
-            Some((m, words)) => {
-                m.prob += &o.prob;
-                words.push(rolled);
-            }
-            None => merged.push((o, vec![rolled])),
-        }
-    }
-    merged
-        .into_iter()
-        .map(|(o, w)| (o, w.join(" or ")))
-        .collect()
 }
 
 /// Solves (as `solve` does) and prints the tree, to `depth` moves if given.

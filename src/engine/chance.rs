@@ -145,13 +145,14 @@ impl Engine<'_> {
         }
         let mut first: Option<Child> = None;
         loop {
-            ctx.again = false;
+            // A chance turn leaves the turn where it is, unless it says `next mover = P`.
+            ctx.again = m.chance;
             let mark = ctx.undo.len();
             if let Err(error) = ctx.exec(&m.body) {
                 ctx.rollback(mark);
                 return Err(fault(error));
             }
-            let (child, kept, digits) = self.child_of(code, ctx, mark);
+            let (child, kept, digits) = self.child_of(code, ctx, mark, m.chance);
             ctx.rollback(mark);
             let Some(s) = ctx.chance.as_deref_mut() else {
                 break;

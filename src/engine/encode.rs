@@ -132,6 +132,25 @@ impl Engine<'_> {
         c
     }
 
+    /// The code after a chance turn: the turn passed on unless `kept`, and the flag "the last
+    /// move kept the turn" set to `last_is_mover` (who moved last is who moved before the turn).
+    pub(super) fn after_chance(
+        &self,
+        code_with_slots: Code,
+        kept: bool,
+        last_is_mover: bool,
+    ) -> Code {
+        let c = self.after_move(code_with_slots, kept);
+        let Some(q) = c.checked_div(self.again_radix) else {
+            return c;
+        };
+        match (q % 2 == 1, last_is_mover) {
+            (true, false) => c - self.again_radix,
+            (false, true) => c + self.again_radix,
+            _ => c,
+        }
+    }
+
     /// The position in the file's own terms: `pile=7, turn=2` or `heap=[3, 4, 5]`.
     /// A view of an N-player game (`rules::view`) shows the game's own turn, 1 to N.
     pub fn describe(&self, p: &Pos) -> String {

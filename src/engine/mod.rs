@@ -148,6 +148,8 @@ pub struct Engine<'r> {
     turns: u64,
     /// Place value of the "last move kept the turn" digit (0 when no move says `again`).
     again_radix: u64,
+    /// Whether the rules have chance turns (`chance if C { ... }`), looked for before any move.
+    chance_turns: bool,
     /// How many codes there are in all.
     pub space: u64,
     /// How many steps (candidate moves and `count`/`any`/`all` values) one `Scratch` may take in
@@ -201,6 +203,7 @@ impl<'r> Engine<'r> {
             turn_radix,
             turns,
             again_radix,
+            chance_turns: rules.moves.iter().any(|m| m.chance),
             space: place,
             max_steps: crate::rules::DEFAULT_MAX_STEPS,
             symmetry: None,

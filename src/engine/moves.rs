@@ -117,9 +117,16 @@ impl Engine<'_> {
         labels: bool,
     ) -> Result<usize, Fault> {
         let (mut count, mut candidates) = (0, 0u64);
+        if let Some(f) = self.chance_turn(ctx)? {
+            let m = &self.rules.moves[f];
+            self.apply(f, m, code, ctx, sink, &mut count)?;
+            return Ok(count);
+        }
         if !labels {
             for (f, m) in self.rules.moves.iter().enumerate() {
-                self.params(f, m, 0, code, ctx, sink, &mut count, &mut candidates)?;
+                if !m.chance {
+                    self.params(f, m, 0, code, ctx, sink, &mut count, &mut candidates)?;
+                }
             }
             return Ok(count);
         }
@@ -131,10 +138,38 @@ impl Engine<'_> {
             sink(f, these, c)
         };
         for (f, m) in self.rules.moves.iter().enumerate() {
-            self.params(f, m, 0, code, ctx, &mut record, &mut count, &mut candidates)?;
+            if !m.chance {
+                self.params(f, m, 0, code, ctx, &mut record, &mut count, &mut candidates)?;
+            }
         }
         self.check_labels(ctx, &made, &args)?;
         Ok(count)
+    }
+
+    /// The first chance turn whose guard holds here, if any: then it is the only move.
+    fn chance_turn(&self, ctx: &mut Ctx) -> Result<Option<usize>, Fault> {
+        if !self.chance_turns {
+            return Ok(None);
+        }
+        for (f, m) in self
+            .rules
+            .moves
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.chance)
+        {
+            let holds = match &m.guard {
+                Some(g) => ctx.eval(g).map_err(|error| Fault {
+                    error,
+                    during: Some((f, Vec::new())),
+                })?,
+                None => 1,
+            };
+            if holds != 0 {
+                return Ok(Some(f));
+            }
+        }
+        Ok(None)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -243,14 +278,14 @@ impl Engine<'_> {
             }
             // A check failed: the general path below reports it exactly.
         }
-        ctx.again = false;
+        ctx.again = m.chance;
         let mark = ctx.undo.len();
         if let Err(error) = ctx.exec(&m.body) {
             let during = Some((f, args_of(ctx)));
             ctx.rollback(mark);
             return Err(Fault { error, during });
         }
-        let (child, kept, digits) = self.child_of(code, ctx, mark);
+        let (child, kept, digits) = self.child_of(code, ctx, mark, m.chance);
         ctx.rollback(mark);
         one_more(count, f, m, ctx)?;
         sink(
@@ -266,9 +301,16 @@ impl Engine<'_> {
     }
 
     /// The child a move's body made (its writes are in `ctx.undo` from `mark`), whether the mover
-    /// keeps the turn, and the change to the sum of the digits.
+    /// keeps the turn, and the change to the sum of the digits. After a chance turn (`chance`),
+    /// who moved last is as before it.
     #[inline]
-    pub(super) fn child_of(&self, code: Code, ctx: &Ctx, mark: usize) -> (Code, bool, i32) {
+    pub(super) fn child_of(
+        &self,
+        code: Code,
+        ctx: &Ctx,
+        mark: usize,
+        chance: bool,
+    ) -> (Code, bool, i32) {
         let (mut delta, mut digits): (i64, i32) = (0, 0);
         for (i, &(slot, old)) in ctx.undo[mark..].iter().enumerate() {
             // Only the first write to a slot knows its value before the move.
@@ -279,11 +321,14 @@ impl Engine<'_> {
             }
         }
         let kept = ctx.again;
-        (
-            self.after_move((code as i64 + delta) as u64, kept),
-            kept,
-            digits,
-        )
+        let slots = (code as i64 + delta) as u64;
+        let child = if chance {
+            let mover = if kept { ctx.mover } else { 3 - ctx.mover };
+            self.after_chance(slots, kept, ctx.last_mover == mover)
+        } else {
+            self.after_move(slots, kept)
+        };
+        (child, kept, digits)
     }
 
     /// Every legal move from a position with its label, or the end outcome.

@@ -84,6 +84,11 @@ impl Kernel {
                 "simultaneous moves are left to the interpreter".into(),
             ));
         }
+        if rules.moves.iter().any(|m| m.chance) {
+            return Err(NotCompiled(
+                "chance turns are left to the interpreter".into(),
+            ));
+        }
         let mut flags = settings::builder();
         let set = |f: &mut settings::Builder, k: &str, v: &str| {
             f.set(k, v).map_err(|e| fail("cranelift settings", &e))

@@ -35,7 +35,8 @@ impl Walker<'_> {
             let h = hover(self.text(d.span), "definition");
             self.add(&d.name, Kind::Def, None, h);
         }
-        for m in &file.moves {
+        // A chance turn (`chance if C { ... }`) declares no name.
+        for m in file.moves.iter().filter(|m| m.chance.is_none()) {
             let h = self.move_hover(m);
             self.add(&m.name, Kind::Move, None, h);
             for p in &m.params {

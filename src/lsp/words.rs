@@ -55,6 +55,10 @@ pub const KEYWORDS: &[(&str, &str)] = &[
     ),
     ("by", "`setup by player K`: the setup is player K's move"),
     (
+        "chance",
+        "`chance if COND { BODY }`: a turn of nobody's; where no end rule holds and COND does, the body runs (its rolls give the outcomes) and the same player is still to move",
+    ),
+    (
         "roll",
         "`roll VAR in DOMAIN`: chance; in `setup`, one starting position per value; in a move's body, one outcome per value (a roll during play)",
     ),

@@ -132,7 +132,11 @@ pub fn play<R: BufRead, W: Write>(
             Values::Exact(s) => (s.stages.get(&code), s.mixed.get(&code)),
             Values::Bounds(_) => (None, None),
         };
-        let pick = if let (Some(stage), Some(mixed)) = (stage, mixed) {
+        // A chance turn is nobody's: it is taken at once, by the seeded draw below.
+        let turn = matches!(&moves[..], [(f, _, _)] if rules.moves[*f].chance);
+        let pick = if turn {
+            0
+        } else if let (Some(stage), Some(mixed)) = (stage, mixed) {
             let c = super::stage::Choosing {
                 engine,
                 stage,
@@ -200,9 +204,11 @@ pub fn play<R: BufRead, W: Write>(
         let Some((next, rolled)) = draw(runs, &mut rng) else {
             return Err(io::Error::other("a move without an outcome"));
         };
-        match rolled.is_empty() {
-            true => writeln!(out, "Player {to_move} plays {label}.")?,
-            false => writeln!(out, "Player {to_move} plays {label}: rolled {rolled}.")?,
+        match (turn, rolled.is_empty()) {
+            (true, true) => writeln!(out, "A chance turn: nothing rolled.")?,
+            (true, false) => writeln!(out, "A chance turn: rolled {rolled}.")?,
+            (false, true) => writeln!(out, "Player {to_move} plays {label}.")?,
+            (false, false) => writeln!(out, "Player {to_move} plays {label}: rolled {rolled}.")?,
         }
         code = next.code;
         if !next.kept {

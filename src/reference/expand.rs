@@ -233,7 +233,26 @@ fn score_margins(cx: &mut Ctx, var: &Ident, expr: &Expr, n: i64) -> R<Vec<i64>> 
 fn legal_moves(game: &Game, pos: &Position) -> R<Vec<Move>> {
     let mut out = Vec::new();
     let mut tried = 0u64;
+    // A chance turn whose condition holds is the only move: the first in the file's order.
     for (family, m) in game.moves.iter().enumerate() {
+        if m.chance.is_none() {
+            continue;
+        }
+        let mut cx = Ctx::new(game, pos.clone());
+        let holds = match &m.guard {
+            Some(g) => cx.truth(g)?,
+            None => true,
+        };
+        if holds {
+            try_move(&mut cx, family, m, &mut out)?;
+            out[0].label = "chance".to_string();
+            return Ok(out);
+        }
+    }
+    for (family, m) in game.moves.iter().enumerate() {
+        if m.chance.is_some() {
+            continue;
+        }
         let mut cx = Ctx::new(game, pos.clone());
         try_params(&mut cx, family, m, &mut out, &mut tried)?;
     }
@@ -298,13 +317,18 @@ fn try_move(cx: &mut Ctx, family: usize, m: &MoveDecl, out: &mut Vec<Move>) -> R
         body.rolls = Some(picks.clone());
         body.run(&m.body)?;
         // One player moves again after every move; else the body's last `again` or `next mover`
-        // says who moves next, or the turn passes in order.
+        // says who moves next, or the turn passes in order. A chance turn is nobody's: the
+        // player to move stays so (unless `next mover`), and who moved last too.
+        let turn = m.chance.is_some();
         let next = match cx.game.players {
             1 => mover,
+            _ if turn => body.next.unwrap_or(mover),
             _ => body.next.unwrap_or_else(|| cx.game.after(mover)),
         };
         let mut child = body.pos;
-        child.last_mover = mover;
+        if !turn {
+            child.last_mover = mover;
+        }
         child.mover = next;
         let ran = body.rolls.take().unwrap_or_default();
         let kept = next == mover;

@@ -196,7 +196,11 @@ fn value(
                     expected: Q::zero(),
                     win: Q::zero(),
                     tie: Q::zero(),
-                    moves: Q::one(),
+                    // A chance turn is no player's move.
+                    moves: match game.moves[m.family].chance {
+                        Some(_) => Q::zero(),
+                        None => Q::one(),
+                    },
                     best: Some(m.label.clone()),
                 };
                 for (p, child, kept) in &m.outcomes {

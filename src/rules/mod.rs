@@ -362,6 +362,10 @@ pub struct CMove {
     /// A simultaneous move (`together`): its first parameter is chosen by the player to move,
     /// its second by the other player.
     pub together: bool,
+    /// A chance turn (`chance if C { ... }`): nobody chooses; where its guard holds (and no end
+    /// rule does) it is the position's only move, its body's rolls its outcomes, and the player
+    /// to move stays to move (unless `next mover = P`) and who moved last stays so.
+    pub chance: bool,
     pub span: Span,
 }
 

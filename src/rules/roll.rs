@@ -242,8 +242,16 @@ impl super::Rules {
         self.moves.iter().find(|m| m.together).map(|m| m.span)
     }
 
-    /// Whether the chance solve takes this game: it rolls during play or has simultaneous moves.
+    /// Where the first chance turn (`chance if C { ... }`) is declared, if any is.
+    pub fn chance_turn(&self) -> Option<Span> {
+        self.moves.iter().find(|m| m.chance).map(|m| m.span)
+    }
+
+    /// Whether the chance solve takes this game: it rolls during play, has chance turns or has
+    /// simultaneous moves.
     pub fn staged(&self) -> Option<Span> {
-        self.roll_in_play().or_else(|| self.together())
+        self.roll_in_play()
+            .or_else(|| self.chance_turn())
+            .or_else(|| self.together())
     }
 }

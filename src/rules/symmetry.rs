@@ -133,6 +133,10 @@ impl Array<'_> {
     /// One move family: some choice of its parameters over the array's indices as bound makes
     /// every part of it symmetric (at most 2^4 choices are tried).
     fn family(&self, m: &CMove) -> bool {
+        // Chance turns are not solved with symmetry (as rolls are not).
+        if m.chance {
+            return false;
+        }
         let candidates: Vec<u16> = (0..m.domains.len())
             .filter(|&k| self.is_indices(&m.domains[k]))
             .map(|k| k as u16)

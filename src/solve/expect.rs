@@ -60,12 +60,14 @@ pub struct ChanceSolution {
     pub stages: HashMap<Code, Stage>,
     /// Both players' optimal strategies at each simultaneous choice.
     pub mixed: HashMap<Code, Mixed>,
+    /// Which move families are chance turns (not counted as moves to the end).
+    pub turns: Vec<bool>,
 }
 
 impl ChanceSolution {
-    /// A legal move's value for the player to move at `code`.
+    /// A legal move's value for the player to move at `code` (its expected moves count it).
     pub fn move_value(&self, outcomes: &[Outcome]) -> Option<ChanceValue> {
-        combine(&self.values, outcomes)
+        combine(&self.values, outcomes, true)
     }
 }
 
@@ -76,6 +78,7 @@ pub fn solve(engine: &Engine, starts: &[Code], limit: u64) -> Result<ChanceSolut
         moves: HashMap::new(),
         stages: HashMap::new(),
         mixed: HashMap::new(),
+        turns: engine.rules.moves.iter().map(|m| m.chance).collect(),
     };
     let mut scratch = Scratch::default();
     // A position's exact values and its moves' outcomes, in fractions: a generous estimate.
@@ -170,7 +173,7 @@ fn search(
                     sol.mixed.insert(code, mixed);
                     v
                 }
-                (Some(m), None) => best(&sol.values, m),
+                (Some(m), None) => best(&sol.values, m, &sol.turns),
                 (None, _) => end_value(Rel::Tie, None),
             };
             sol.values.insert(code, v);
@@ -203,16 +206,17 @@ fn end_value(rel: Rel, margin: Option<i64>) -> ChanceValue {
 }
 
 /// A move's value: its outcomes' values weighted by their probabilities, one move further from
-/// the end. `None` if an outcome is not valued yet.
+/// the end if `step` (a chance turn is no player's move). `None` if an outcome is not valued yet.
 pub(super) fn combine(
     values: &HashMap<Code, ChanceValue>,
     outcomes: &[Outcome],
+    step: bool,
 ) -> Option<ChanceValue> {
     let mut v = ChanceValue {
         expected: BigRational::zero(),
         win: BigRational::zero(),
         tie: BigRational::zero(),
-        moves: BigRational::one(),
+        moves: BigRational::from_integer(i64::from(step).into()),
         best: None,
     };
     for o in outcomes {
@@ -227,10 +231,11 @@ pub(super) fn combine(
 }
 
 /// The best of a position's moves, as the module's documentation orders them.
-fn best(values: &HashMap<Code, ChanceValue>, moves: &[ChanceMove]) -> ChanceValue {
+fn best(values: &HashMap<Code, ChanceValue>, moves: &[ChanceMove], turns: &[bool]) -> ChanceValue {
     let mut top: Option<ChanceValue> = None;
-    for (k, (_, _, outcomes)) in moves.iter().enumerate() {
-        let Some(mut v) = combine(values, outcomes) else {
+    for (k, (f, _, outcomes)) in moves.iter().enumerate() {
+        let step = !turns.get(*f).copied().unwrap_or(false);
+        let Some(mut v) = combine(values, outcomes, step) else {
             continue;
         };
         v.best = Some(k);

@@ -28,7 +28,7 @@ pub fn value(
 ) -> Result<Option<(ChanceValue, Mixed)>, TooHard> {
     let mut cells: Vec<ChanceValue> = Vec::with_capacity(stage.cells.len());
     for &k in &stage.cells {
-        match combine(values, &moves[k].2) {
+        match combine(values, &moves[k].2, true) {
             Some(v) => cells.push(v),
             None => return Ok(None),
         }

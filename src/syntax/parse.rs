@@ -87,6 +87,7 @@ fn parse_game(pair: Pair<Rule>) -> Result<GameFile> {
             Rule::state => g.state.push(parse_state(item)?),
             Rule::setup => g.setups.push(parse_setup(item)?),
             Rule::move_decl => g.moves.push(parse_move(item)?),
+            Rule::chance_decl => g.moves.push(parse_chance(item)?),
             Rule::end_rule => g.ends.push(parse_end(item)?),
             Rule::symmetry => g.symmetries.push(parse_symmetry(item)?),
             Rule::throws => g.throws.push(parse_throws(item)),
@@ -396,9 +397,36 @@ fn parse_move(pair: Pair<Rule>) -> Result<MoveDecl> {
     let body = body.ok_or_else(|| catalog::syntax_internal(s))?;
     Ok(MoveDecl {
         together,
+        chance: None,
         name,
         params,
         label,
+        guard,
+        body,
+        span: s,
+    })
+}
+
+/// `chance if COND { BODY }`: a move of nobody's named `chance`.
+fn parse_chance(pair: Pair<Rule>) -> Result<MoveDecl> {
+    let s = span(&pair);
+    let (mut word, mut guard, mut body) = (None, None, None);
+    for p in children(pair) {
+        match p.as_rule() {
+            Rule::chance_word => word = Some(ident(p)),
+            Rule::guard => guard = Some(parse_expr(first(p)?)?),
+            Rule::block => body = Some(parse_block(p)?),
+            _ => {}
+        }
+    }
+    let name = word.ok_or_else(|| catalog::syntax_internal(s))?;
+    let body = body.ok_or_else(|| catalog::syntax_internal(s))?;
+    Ok(MoveDecl {
+        together: None,
+        chance: Some(name.span),
+        name,
+        params: Vec::new(),
+        label: None,
         guard,
         body,
         span: s,

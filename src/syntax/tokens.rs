@@ -50,6 +50,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         kw_player => "`player`",
         kw_state | state => "`state`",
         kw_setup | setup => "`setup`",
+        chance_decl | chance_word => "`chance`",
         kw_by => "`by`",
         kw_move | move_decl => "`move`",
         kw_together => "`together`",
@@ -134,6 +135,7 @@ pub fn is_item_start(rule: Rule) -> bool {
             | first_word
             | kw_state
             | kw_setup
+            | chance_word
             | kw_move
             | kw_together
             | kw_end

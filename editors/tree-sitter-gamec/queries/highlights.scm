@@ -38,6 +38,7 @@
   "of"
   "setup"
   "by"
+  "chance"
   "move"
   "together"
   "as"

@@ -230,6 +230,9 @@ pub struct Param {
 pub struct MoveDecl {
     /// `together NAME(...)`: a simultaneous move (where the word `together` is written).
     pub together: Option<Span>,
+    /// `chance if COND { BODY }`: a turn of nobody's (where the word `chance` is written); its
+    /// name is `chance`, with no parameters and no label.
+    pub chance: Option<Span>,
     pub name: Ident,
     pub params: Vec<Param>,
     pub label: Option<StrLit>,
