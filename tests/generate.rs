@@ -30,6 +30,7 @@ const SEQUENTIAL: &[&str] = &[
     "setup {",
     "setup by player 1",
     "setup by player 2",
+    "  chance if ",
     "roll ",
     "weights [",
     // Weights worked out from the rolled value.

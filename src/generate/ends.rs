@@ -100,7 +100,12 @@ impl<R: Rng> Gen<'_, R> {
     /// One to three end rules, and usually `end if no moves`. Some games are scored: every
     /// outcome gives scores (now and then, one does not, for `gamec::mixed_outcomes`).
     pub(super) fn ends(&mut self) -> String {
-        let odds = if self.profile.acyclic { 0.3 } else { 0.1 };
+        // A scored puzzle is refused (`gamec::one_player`): now and then one, for that.
+        let odds = match (self.profile.solo, self.profile.acyclic) {
+            (true, _) => 0.03,
+            (false, true) => 0.3,
+            (false, false) => 0.1,
+        };
         let scored = !self.profile.impartial && self.chance(odds);
         let mut rules = Vec::new();
         if let Some(c) = self.vars.iter().find(|v| v.clock).cloned() {

@@ -3,6 +3,7 @@
 //! the engine with the reference interpreter); extreme ones push numbers, ranges and nesting to
 //! the limits, for fuzzing.
 
+mod chance;
 mod ends;
 mod expr;
 mod loopy_stage;

@@ -70,12 +70,21 @@ pub(super) fn game(rng: &mut impl Rng, cfg: &Config) -> String {
         true => 1,
         false => g.int_in(1, if cfg.extreme { 5 } else { 3 }),
     };
+    // A chance turn, in one game of sixteen of one or two players, before or after the moves.
+    let turn = g.chance(if many { 0.005 } else { 0.06 });
+    let turn_first = g.chance(0.5);
+    if turn && turn_first {
+        out.push_str(&g.chance_decl());
+    }
     for k in 0..families {
         g.profile.together = together && k == 0;
         let m = g.move_decl();
         out.push_str(&m);
     }
     g.profile.together = false;
+    if turn && !turn_first {
+        out.push_str(&g.chance_decl());
+    }
     out.push_str(&g.ends());
     if g.chance(0.1) {
         out.push_str(&g.symmetry());
