@@ -173,3 +173,44 @@ fn a_rule_failing_below_an_unreachable_position_is_traced_from_it() {
         "{err}"
     );
 }
+
+/// Pig written with its turn total named `turn`: whose turn it is is then `mover=K`, in what
+/// `solve` prints and in what `--at` reads (before, both were `turn=`, and `--at` could not
+/// name the position).
+#[test]
+fn a_state_variable_named_turn_moves_the_turn_to_mover() {
+    let src = std::fs::read_to_string(game_path("pig.game"))
+        .expect("pig.game")
+        .replace("run", "turn");
+    let r = solve_source(&src, &["--set", "goal=6"]);
+    assert!(
+        r.stdout
+            .contains("start       score=[0, 0], turn=0, die=0, mover=1, player 1 to move"),
+        "{}",
+        r.stdout
+    );
+    let at = "score=[3, 2], turn=2, die=0, mover=1";
+    let r = solve_source(&src, &["--set", "goal=6", "--at", at]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let pig = gamec(&[
+        "solve",
+        &game_path("pig.game"),
+        "--set",
+        "goal=6",
+        "--at",
+        "score=[3, 2], run=2, die=0, turn=1",
+    ]);
+    let value = |t: &str| {
+        t.lines()
+            .find(|l| l.starts_with("value"))
+            .map(str::to_string)
+    };
+    assert_eq!(value(&r.stdout), value(&stdout(&pig)));
+    assert!(value(&r.stdout).is_some_and(|v| v.contains("113/155")));
+    let r = solve_source(
+        &src,
+        &["--set", "goal=6", "--at", "score=[3, 2], turn=2, die=0"],
+    );
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("`mover` is not given"), "{}", r.stderr);
+}

@@ -50,7 +50,7 @@ fn position_text(s: &Solved, title: &str, r: &Report) -> String {
     let engine = &s.engines[0];
     let pos = engine.decode(r.code);
     let rest = engine.describe_without_grids(&pos);
-    let turn = format!("turn={}", r.to_move);
+    let turn = engine.turn_part(r.to_move);
     let rest = rest.strip_suffix(&turn).unwrap_or(&rest);
     let rest = rest.trim_end_matches([',', ' ']);
     let sep = if rest.is_empty() { "" } else { ", " };

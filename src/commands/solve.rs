@@ -58,7 +58,7 @@ impl Report<'_> {
             // The board is drawn below; the line says whose turn it is in words.
             true => {
                 let rest = self.engine.describe_without_grids(&decoded);
-                let turn = format!("turn={}", decoded.mover);
+                let turn = self.engine.turn_part(decoded.mover);
                 let rest = rest.strip_suffix(&turn).unwrap_or(&rest);
                 let rest = rest.trim_end_matches([',', ' ']).to_string();
                 let p = to_move.unwrap_or(decoded.mover);

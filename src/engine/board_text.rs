@@ -92,7 +92,7 @@ impl Engine<'_> {
             parts.push(format!("{}={}", v.name, one_line(v, vals)));
         }
         if self.turn_matters() {
-            parts.push(format!("turn={}", self.player_to_move(p)));
+            parts.push(self.turn_part(self.player_to_move(p)));
         }
         parts.join(", ")
     }

@@ -151,6 +151,20 @@ impl Engine<'_> {
         }
     }
 
+    /// The key of whose turn it is in a position's text: `turn`, or `mover` (a reserved word)
+    /// where a state variable is named `turn`.
+    pub fn turn_key(&self) -> &'static str {
+        match self.rules.vars.iter().any(|v| v.name == "turn") {
+            true => "mover",
+            false => "turn",
+        }
+    }
+
+    /// Whose turn it is in a position's text: `turn=2` (or `mover=2`, see `turn_key`).
+    pub fn turn_part(&self, k: impl std::fmt::Display) -> String {
+        format!("{}={k}", self.turn_key())
+    }
+
     /// The position in the file's own terms: `pile=7, turn=2` or `heap=[3, 4, 5]`.
     /// A view of an N-player game (`rules::view`) shows the game's own turn, 1 to N.
     pub fn describe(&self, p: &Pos) -> String {
@@ -164,7 +178,7 @@ impl Engine<'_> {
             ));
         }
         if self.turn_matters() {
-            parts.push(format!("turn={}", self.player_to_move(p)));
+            parts.push(self.turn_part(self.player_to_move(p)));
         }
         parts.join(", ")
     }

@@ -153,7 +153,7 @@ impl Engine<'_> {
                 return Err(format!("`{name}` is given twice"));
             }
             given.push(name);
-            if name == "turn" {
+            if name == self.turn_key() {
                 pos.mover = self.parse_turn(value)?;
                 pos.last_mover = 3 - pos.mover;
                 if let Some(view) = self.rules.view {
@@ -171,19 +171,19 @@ impl Engine<'_> {
     }
 
     fn parse_turn(&self, value: &str) -> Result<u8, String> {
+        let key = self.turn_key();
         if !self.turn_matters() {
-            return Err(
+            return Err(format!(
                 "no rule of this game asks whose turn it is, so its positions do not record the \
-                 turn: leave out `turn=`"
-                    .to_string(),
-            );
+                 turn: leave out `{key}=`"
+            ));
         }
         let n = self.rules.view.map_or(self.turns as u8, |v| v.players);
         match value.parse::<u8>() {
             Ok(k) if (1..=n).contains(&k) && k.to_string() == value => Ok(k),
-            _ if n == 2 => Err(format!("turn must be 1 or 2, not `{value}`")),
+            _ if n == 2 => Err(format!("{key} must be 1 or 2, not `{value}`")),
             _ => Err(format!(
-                "turn must be a player from 1 to {n}, not `{value}`"
+                "{key} must be a player from 1 to {n}, not `{value}`"
             )),
         }
     }
@@ -210,7 +210,7 @@ impl Engine<'_> {
         }
         let mut names: Vec<&str> = self.shown_vars().map(|v| v.name.as_str()).collect();
         if self.turn_matters() {
-            names.push("turn");
+            names.push(self.turn_key());
         }
         let hint = match did_you_mean(name, names.iter().copied()) {
             Some(s) => format!("; did you mean `{s}`?"),
@@ -226,8 +226,8 @@ impl Engine<'_> {
             .filter(|v| !given.contains(&v.name.as_str()))
             .map(|v| format!("`{}`", v.name))
             .collect();
-        if self.turn_matters() && !given.contains(&"turn") {
-            missing.push("`turn`".to_string());
+        if self.turn_matters() && !given.contains(&self.turn_key()) {
+            missing.push(format!("`{}`", self.turn_key()));
         }
         if missing.is_empty() {
             return Ok(());

@@ -63,7 +63,7 @@ pub fn position_board(engine: &Engine, code: Code, to_move: u8) -> String {
 fn words_for(engine: &Engine, described: String, pos: &crate::engine::Pos, to_move: u8) -> String {
     let mut text = described;
     if engine.turn_matters() {
-        let suffix = format!("turn={}", engine.player_to_move(pos));
+        let suffix = engine.turn_part(engine.player_to_move(pos));
         if let Some(stripped) = text.strip_suffix(&suffix) {
             text = stripped.trim_end_matches([',', ' ']).to_string();
         }
