@@ -17,7 +17,19 @@ type Q = BigRational;
 /// the other player)`, or `None` for a win. `hold` banks the run; a roll of 1 passes the turn.
 type Step = (f64, Option<(usize, usize, usize)>, bool);
 
-fn steps(goal: usize, sides: usize, (i, j, k): (usize, usize, usize), hold: bool) -> Vec<Step> {
+/// A die: its faces, and whether every face but 1 scores one point (Piglet's coin: heads 1)
+/// rather than its number (Pig).
+#[derive(Clone, Copy)]
+struct Die {
+    faces: usize,
+    flat: bool,
+}
+
+const fn die(faces: usize) -> Die {
+    Die { faces, flat: false }
+}
+
+fn steps(goal: usize, die: Die, (i, j, k): (usize, usize, usize), hold: bool) -> Vec<Step> {
     if hold {
         let banked = (i + k).min(goal);
         return match banked >= goal {
@@ -25,11 +37,12 @@ fn steps(goal: usize, sides: usize, (i, j, k): (usize, usize, usize), hold: bool
             false => vec![(1.0, Some((j, banked, 0)), true)],
         };
     }
-    let mut out = vec![(1.0 / sides as f64, Some((j, i, 0)), true)];
-    for face in 2..=sides {
+    let mut out = vec![(1.0 / die.faces as f64, Some((j, i, 0)), true)];
+    for face in 2..=die.faces {
+        let points = if die.flat { 1 } else { face };
         out.push((
-            1.0 / sides as f64,
-            Some((i, j, (k + face).min(goal))),
+            1.0 / die.faces as f64,
+            Some((i, j, (k + points).min(goal))),
             false,
         ));
     }
@@ -40,7 +53,7 @@ fn steps(goal: usize, sides: usize, (i, j, k): (usize, usize, usize), hold: bool
 /// value iteration in floating point: the chance that the player to move wins at every
 /// `(mine, theirs, run)` (index `(mine * (goal + 1) + theirs) * (goal + 1) + run`), to within
 /// 1e-13, and whether the best move there is to hold.
-fn pig_by_iteration(goal: usize, sides: usize) -> (Vec<f64>, Vec<bool>) {
+fn pig_by_iteration(goal: usize, sides: Die) -> (Vec<f64>, Vec<bool>) {
     let n = goal + 1;
     let at = |(i, j, k): (usize, usize, usize)| (i * n + j) * n + k;
     let mut v = vec![0.5f64; n * n * n];
@@ -76,7 +89,7 @@ fn pig_by_iteration(goal: usize, sides: usize) -> (Vec<f64>, Vec<bool>) {
 /// The chance that the first player wins, exactly: both players follow the policy of
 /// `pig_by_iteration`, and the linear equations of that policy (one per position with both
 /// scores below the goal) are solved by Gauss-Jordan elimination in fractions.
-fn pig_exact(goal: usize, sides: usize) -> Q {
+fn pig_exact(goal: usize, sides: Die) -> Q {
     let n = goal + 1;
     let (_, holds) = pig_by_iteration(goal, sides);
     let var = |(i, j, k): (usize, usize, usize)| (i * goal + j) * n + k;
@@ -94,7 +107,7 @@ fn pig_exact(goal: usize, sides: usize) -> Q {
                     let p = if p == 1.0 {
                         Q::one()
                     } else {
-                        Q::new(1.into(), (sides as i64).into())
+                        Q::new(1.into(), (sides.faces as i64).into())
                     };
                     match (to, passes) {
                         (None, _) => b[r] += p,
@@ -155,7 +168,7 @@ fn piglet_and_pig_bounds_hold_the_value_iterated_independently() {
                     .and_then(|x| x.parse::<f64>().ok())
                     .expect("a bound")
             });
-            let (v, _) = pig_by_iteration(goal, sides as usize);
+            let (v, _) = pig_by_iteration(goal, die(sides as usize));
             let expected = 2.0 * v[0] - 1.0;
             // The printed bounds are rounded outward to 10 digits.
             assert!(
@@ -176,7 +189,7 @@ fn piglet_and_pig_exact_values_agree_with_an_exact_solve_written_here() {
             let j = json_of(&source, &["--set", &format!("goal={goal}")]);
             let s = &j["start"];
             assert_eq!(s["exact"], true, "{sides} sides, goal {goal}");
-            let win = pig_exact(goal, sides as usize);
+            let win = pig_exact(goal, die(sides as usize));
             let two = Q::from_integer(2.into());
             assert_eq!(
                 fraction(&s["expected"]),
@@ -313,8 +326,54 @@ fn pig_at_a_position_values_each_move_exactly() {
         "{}",
         r.stdout
     );
-    let (v, _) = pig_by_iteration(10, 6);
+    let (v, _) = pig_by_iteration(10, die(6));
     let at = |i: usize, j: usize, k: usize| v[(i * 11 + j) * 11 + k];
     assert!((2.0 * at(5, 3, 2) - 1.0 - 183629.0 / 256121.0).abs() < 1e-12);
     assert!((2.0 * (1.0 - at(3, 7, 0)) - 1.0 + 18511.0 / 43625.0).abs() < 1e-12);
+}
+
+/// `games/piglet.game` (heads scores 1, the coin flipped on a chance turn) against the exact
+/// solve written here for goals 1 to 5, and at the paper's goal of 10 against value iteration
+/// (to 1e-12), its exact value pinned.
+#[test]
+fn the_shipped_piglet_is_the_papers_piglet() {
+    let source = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/games/piglet.game"))
+        .expect("piglet.game");
+    let coin = Die {
+        faces: 2,
+        flat: true,
+    };
+    let two = Q::from_integer(2.into());
+    for goal in 1..=5 {
+        let j = json_of(&source, &["--set", &format!("goal={goal}")]);
+        assert_eq!(j["start"]["exact"], true, "goal {goal}");
+        let win = pig_exact(goal, coin);
+        assert_eq!(
+            fraction(&j["start"]["expected"]),
+            &two * win - Q::one(),
+            "goal {goal}"
+        );
+    }
+    let j = json_of(&source, &[]);
+    let (v, _) = pig_by_iteration(10, coin);
+    let expected = fraction(&j["start"]["expected"]);
+    let float = expected
+        .numer()
+        .to_string()
+        .parse::<f64>()
+        .unwrap_or(f64::NAN)
+        / expected
+            .denom()
+            .to_string()
+            .parse::<f64>()
+            .unwrap_or(f64::NAN);
+    assert!(
+        (float - (2.0 * v[0] - 1.0)).abs() < 1e-12,
+        "{float} against {}",
+        2.0 * v[0] - 1.0
+    );
+    assert_eq!(
+        j["start"]["expected"],
+        "478108627912803893/10634368774326171875"
+    );
 }
