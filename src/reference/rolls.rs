@@ -278,17 +278,14 @@ fn stage_value(each: &[RollValue], cols: usize, cells: &[usize]) -> Result<RollV
     Ok(out)
 }
 
-/// A simultaneous choice's value in floating point: the matrix game over its pairs' values,
-/// solved exactly (`stage::solve`) on the floats as fractions.
+/// A simultaneous choice's value in floating point: the matrix game over its pairs' values
+/// (`stage::value_f64`).
 fn stage_float(each: &[f64], cols: usize, cells: &[usize]) -> Result<f64, Error> {
-    use num_traits::ToPrimitive;
-    let q = |x: f64| Q::from_float(x).unwrap_or_else(Q::zero);
-    let matrix: Vec<Vec<Q>> = cells
+    let matrix: Vec<Vec<f64>> = cells
         .chunks(cols)
-        .map(|row| row.iter().map(|&k| q(each[k])).collect())
+        .map(|row| row.iter().map(|&k| each[k]).collect())
         .collect();
-    let (v, _, _) = super::stage::solve(&matrix).ok_or(Error::StageTooLarge)?;
-    Ok(v.to_f64().unwrap_or(f64::NAN))
+    super::stage::value_f64(&matrix).ok_or(Error::StageTooLarge)
 }
 
 /// A game that rolls during play or has simultaneous moves, and loops, valued approximately by
