@@ -6,6 +6,7 @@ mod board_text;
 mod chance;
 mod classes;
 mod compiled;
+mod digits;
 mod encode;
 mod expansion;
 pub mod graph;

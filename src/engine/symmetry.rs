@@ -3,6 +3,7 @@
 //! reversed) or sorted (`any order`). A position's canonical form is its least image, so every
 //! class of positions the rules treat alike is solved once.
 
+use super::digits::{Chunks, Images};
 use super::swap::Swap;
 use super::Code;
 use crate::rules::group::{group, Perm};
@@ -28,6 +29,10 @@ struct Part {
     kind: Kind,
     /// Whether the rules are proven to respect it, so positions need not be checked.
     proven: bool,
+    /// The digits read by chunks, where they are adjacent.
+    chunks: Option<Chunks>,
+    /// The images as sums of table entries (a group of permutations, with `chunks`).
+    images: Option<Images>,
 }
 
 #[derive(Clone, Debug)]
@@ -63,12 +68,22 @@ impl Symmetry {
                         group(v.kind, v.len, v.cols, &s.kinds, &s.perms).unwrap_or_default(),
                     )
                 };
+                let size = (v.hi - v.lo + 1) as u64;
+                let chunks = Chunks::new(&radix[slots.clone()], size);
+                let images = match (&kind, &chunks) {
+                    (Kind::Perms(ps), Some(_)) => {
+                        Images::new(ps.iter().map(|p| &p.src[..]), slots.len(), size)
+                    }
+                    _ => None,
+                };
                 Part {
                     decl,
                     radix: radix[slots].to_vec(),
-                    size: (v.hi - v.lo + 1) as u64,
+                    size,
                     kind,
                     proven: s.proven,
+                    chunks,
+                    images,
                 }
             })
             .collect();
@@ -200,6 +215,9 @@ impl Symmetry {
 impl Part {
     /// The variable's digits of `code` into `digits`; returns `code` without them.
     fn split(&self, code: Code, digits: &mut Vec<u64>) -> Code {
+        if let Some(c) = &self.chunks {
+            return c.split(code, digits);
+        }
         digits.clear();
         let mut rest = code;
         for &r in &self.radix {
@@ -215,6 +233,15 @@ impl Part {
     }
 
     fn canonical(&self, code: Code, digits: &mut Vec<u64>) -> Code {
+        if let (Some(images), Some(first)) = (&self.images, self.radix.first()) {
+            let rest = self.split(code, digits);
+            return rest + images.least((code - rest) / first, digits) * first;
+        }
+        self.canonical_plain(code, digits)
+    }
+
+    /// `canonical` digit by digit: the least image compared from the most significant digit.
+    fn canonical_plain(&self, code: Code, digits: &mut Vec<u64>) -> Code {
         let rest = self.split(code, digits);
         match &self.kind {
             Kind::Sort => {
@@ -338,5 +365,70 @@ mod tests {
             n += 1;
         }
         assert_eq!(n, 3);
+    }
+
+    /// The canonical form by tables is the one found digit by digit, on boards of several
+    /// shapes, groups and numbers of values, with other digits below and above the board's.
+    #[test]
+    fn tables_give_the_least_image() {
+        use crate::rules::VarKind;
+        let mut seed = 5u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed >> 1
+        };
+        let cases: [(u32, u32, u64, &[SymmetryKind]); 5] = [
+            (
+                4,
+                4,
+                3,
+                &[SymmetryKind::Rotations, SymmetryKind::Reflections],
+            ),
+            (
+                3,
+                3,
+                3,
+                &[SymmetryKind::Rotations, SymmetryKind::Reflections],
+            ),
+            (4, 5, 3, &[SymmetryKind::Mirror]),
+            (5, 6, 3, &[SymmetryKind::Mirror, SymmetryKind::Flip]),
+            (2, 2, 9, &[SymmetryKind::Rotations]),
+        ];
+        for (rows, cols, size, kinds) in cases {
+            let len = rows * cols;
+            let perms = group(VarKind::Grid, len, cols, kinds, &[]).expect("a group");
+            let below = 7u64;
+            let radix: Vec<u64> = (0..len).map(|k| below * size.pow(k)).collect();
+            let above = below * size.pow(len);
+            let chunks = Chunks::new(&radix, size);
+            let images = Images::new(perms.iter().map(|p| &p.src[..]), len as usize, size);
+            assert!(chunks.is_some() && images.is_some(), "{rows} x {cols}");
+            let part = Part {
+                decl: 0,
+                radix,
+                size,
+                kind: Kind::Perms(perms),
+                proven: true,
+                chunks,
+                images,
+            };
+            let mut digits = Vec::new();
+            for _ in 0..3000 {
+                // Mostly boards with many empty cells, as play makes them.
+                let mut code = next() % below + (next() % 3) * above;
+                for k in 0..len {
+                    if next() % 3 == 0 {
+                        code += (next() % size) * part.radix[k as usize];
+                    }
+                }
+                assert_eq!(
+                    part.canonical(code, &mut digits),
+                    part.canonical_plain(code, &mut digits),
+                    "{rows} x {cols}, code {code}"
+                );
+            }
+        }
     }
 }

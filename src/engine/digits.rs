@@ -1,0 +1,239 @@
+//! A symmetric variable's digits read out of a position code with few divisions. The plain way
+//! divides twice per digit (place value, then base), and canonical forms are taken of every
+//! child a solver sees, so with symmetries declared it was most of the time spent (a 4 x 4
+//! board: 32 divisions a child). When the variable's digits are adjacent in the numbering (each
+//! place value the one before times the base, as a grid's or an array's are), the variable's
+//! part of the code is one number of `n` base-`size` digits: it is cut into chunks of several
+//! digits by one division each, and a table gives each chunk's digits.
+
+use super::Code;
+
+/// The largest chunk's number of values (its table holds that many entries of `per` digits).
+const CHUNK_VALUES: u64 = 4096;
+
+#[derive(Clone, Debug)]
+pub(super) struct Chunks {
+    /// The place value of the first digit.
+    base: u64,
+    /// `size` to the power of the digit count: the variable's part is `(code / base) % total`.
+    total: u64,
+    /// How many digits.
+    n: usize,
+    /// How many values one chunk has (`size` to the power `per`), and its digits.
+    chunk: u64,
+    per: usize,
+    /// Each chunk value's `per` digits, lowest first.
+    table: Vec<u8>,
+}
+
+impl Chunks {
+    /// The chunked reader of digits with place values `radix`, each of base `size`; `None` when
+    /// they are not adjacent, a digit does not fit a byte, or the part passes 64 bits.
+    pub(super) fn new(radix: &[u64], size: u64) -> Option<Chunks> {
+        let base = *radix.first()?;
+        let adjacent = radix
+            .windows(2)
+            .all(|w| w[0].checked_mul(size) == Some(w[1]));
+        if !adjacent || !(2..=256).contains(&size) {
+            return None;
+        }
+        let total = (0..radix.len()).try_fold(1u64, |t, _| t.checked_mul(size))?;
+        let (mut per, mut chunk) = (1usize, size);
+        while per < radix.len() && chunk * size <= CHUNK_VALUES {
+            per += 1;
+            chunk *= size;
+        }
+        let mut table = Vec::with_capacity(chunk as usize * per);
+        for v in 0..chunk {
+            let mut x = v;
+            for _ in 0..per {
+                table.push((x % size) as u8);
+                x /= size;
+            }
+        }
+        Some(Chunks {
+            base,
+            total,
+            n: radix.len(),
+            chunk,
+            per,
+            table,
+        })
+    }
+
+    /// The digits of `code` into `digits`, first to last; returns `code` without them.
+    #[inline]
+    pub(super) fn split(&self, code: Code, digits: &mut Vec<u64>) -> Code {
+        digits.clear();
+        let mut v = (code / self.base) % self.total;
+        let rest = code - v * self.base;
+        while digits.len() < self.n {
+            let at = (v % self.chunk) as usize * self.per;
+            v /= self.chunk;
+            let take = (self.n - digits.len()).min(self.per);
+            digits.extend(self.table[at..at + take].iter().map(|&d| u64::from(d)));
+        }
+        rest
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plain reading: two divisions a digit.
+    fn plain(radix: &[u64], size: u64, code: Code) -> (Code, Vec<u64>) {
+        let mut rest = code;
+        let digits = radix
+            .iter()
+            .map(|&r| {
+                let d = (code / r) % size;
+                rest -= d * r;
+                d
+            })
+            .collect();
+        (rest, digits)
+    }
+
+    #[test]
+    fn chunks_read_what_the_plain_reading_reads() {
+        let mut seed = 11u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed >> 1
+        };
+        for (below, size, n) in [
+            (1u64, 3u64, 9usize),
+            (6, 3, 16),
+            (2, 3, 20),
+            (5, 2, 30),
+            (7, 5, 9),
+            (1, 256, 4),
+            (3, 7, 1),
+        ] {
+            let radix: Vec<u64> = (0..n as u32).map(|k| below * size.pow(k)).collect();
+            let above = below * size.pow(n as u32);
+            let chunks = Chunks::new(&radix, size).expect("adjacent digits");
+            let mut digits = Vec::new();
+            for _ in 0..2000 {
+                let code = next() % above.saturating_mul(3);
+                let rest = chunks.split(code, &mut digits);
+                assert_eq!((rest, digits.clone()), plain(&radix, size, code), "{code}");
+            }
+        }
+        // Digits that are not adjacent (another variable between) are left to the plain way.
+        assert!(Chunks::new(&[1, 3, 27], 3).is_none());
+        assert!(Chunks::new(&[1, 300], 300).is_none());
+    }
+}
+
+/// A permutation group's images of a variable's part of the code, as numbers, by tables: the
+/// digits are taken `per` at a time, and for each permutation and group of digits a table gives
+/// what those digits add to the image (digit `i` moves to the place `k` with `src[k] == i`, of
+/// value `size^k` within the part). An image is then a few lookups and additions, and the least
+/// image (the canonical form) the least of those sums: with place values growing by at least
+/// the base from digit to digit, the least number is the least from the top digit down.
+#[derive(Clone, Debug)]
+pub(super) struct Images {
+    size: u64,
+    per: usize,
+    /// How many values a group of `per` digits has, and how many groups there are.
+    values: usize,
+    groups: usize,
+    perms: usize,
+    /// `[perm][group][value]`: what that group's digits holding that value add.
+    table: Vec<u64>,
+}
+
+/// The most entries the tables of one variable may hold (8 bytes each).
+const MAX_IMAGE_ENTRIES: usize = 1 << 20;
+
+/// The most groups of digits (64 cells of at most 4 values; a larger board is left to the plain
+/// way).
+const MAX_GROUPS: usize = 16;
+
+impl Images {
+    /// The tables for the permutations `srcs` (each: the image's digit `k` is digit `src[k]`) of
+    /// `n` digits of base `size`; `None` when the part passes 64 bits or the tables would be
+    /// too large.
+    pub(super) fn new<'a>(
+        srcs: impl Iterator<Item = &'a [u32]> + Clone,
+        n: usize,
+        size: u64,
+    ) -> Option<Images> {
+        if size < 2 || n == 0 {
+            return None;
+        }
+        let place: Vec<u64> = (0..n as u32)
+            .map(|k| size.checked_pow(k))
+            .collect::<Option<_>>()?;
+        size.checked_pow(n as u32)?;
+        let (mut per, mut values) = (1usize, size);
+        while per < n && values * size <= 256 {
+            per += 1;
+            values *= size;
+        }
+        let (values, groups, perms) = (values as usize, n.div_ceil(per), srcs.clone().count());
+        if groups > MAX_GROUPS
+            || perms.saturating_mul(groups).saturating_mul(values) > MAX_IMAGE_ENTRIES
+        {
+            return None;
+        }
+        let mut table = Vec::with_capacity(perms * groups * values);
+        for src in srcs {
+            let mut to = vec![usize::MAX; n];
+            for (k, &i) in src.iter().enumerate() {
+                *to.get_mut(i as usize)? = k;
+            }
+            if to.contains(&usize::MAX) {
+                return None;
+            }
+            for g in 0..groups {
+                for v in 0..values as u64 {
+                    let mut x = v;
+                    let mut adds = 0u64;
+                    for t in 0..per {
+                        let d = x % size;
+                        x /= size;
+                        if let Some(&k) = to.get(g * per + t) {
+                            adds += d * place[k];
+                        }
+                    }
+                    table.push(adds);
+                }
+            }
+        }
+        Some(Images {
+            size,
+            per,
+            values,
+            groups,
+            perms,
+            table,
+        })
+    }
+
+    /// The least of `own` (the part as it is) and its images, from its digits (first to last).
+    #[inline]
+    pub(super) fn least(&self, own: u64, digits: &[u64]) -> u64 {
+        let mut at = [0usize; MAX_GROUPS];
+        let at = &mut at[..self.groups];
+        for (g, a) in at.iter_mut().enumerate() {
+            let group = &digits[g * self.per..((g + 1) * self.per).min(digits.len())];
+            *a = group.iter().rev().fold(0u64, |x, &d| x * self.size + d) as usize;
+        }
+        let mut best = own;
+        for p in 0..self.perms {
+            let t = &self.table[p * self.groups * self.values..];
+            let image: u64 = at
+                .iter()
+                .enumerate()
+                .map(|(g, &v)| t[g * self.values + v])
+                .sum();
+            best = best.min(image);
+        }
+        best
+    }
+}
