@@ -14,7 +14,7 @@ const MAX_IMAGES: u64 = 40_320;
 
 /// A child as `Seen` keeps it: (canonical child, kept, family, first argument index, argument
 /// count, digits).
-type Kid = (Code, bool, usize, usize, usize, i32);
+pub(super) type Kid = (Code, bool, usize, usize, usize, i32);
 
 /// A position's expansion, kept for comparing with an image's.
 struct Seen {
@@ -58,16 +58,41 @@ impl Engine<'_> {
         if n > MAX_IMAGES {
             return Err(self.too_many_images(code, n));
         }
-        let here = self.seen(code, scratch);
-        out_of_steps(&here)?;
-        for image in sym.images(code) {
-            let there = self.seen(image.code, scratch);
-            out_of_steps(&there)?;
-            if let Some(why) = self.differ(code, &here, &there) {
-                return Err(self.broken(code, &image, &why));
+        // The two expansions' buffers are the scratch's, kept from one position to the next.
+        let [a, b] = std::mem::take(&mut scratch.seen);
+        let here = self.seen(code, scratch, a);
+        let mut spare = Some(b);
+        let mut checked = out_of_steps(&here);
+        let images = match checked {
+            Ok(()) => sym.images(code),
+            Err(_) => Vec::new(),
+        };
+        for image in images {
+            let there = self.seen(image.code, scratch, spare.take().unwrap_or_default());
+            checked = out_of_steps(&there).and_then(|_| match self.differ(code, &here, &there) {
+                Some(why) => Err(self.broken(code, &image, &why)),
+                None => Ok(()),
+            });
+            spare = Some((there.kids, there.args));
+            if checked.is_err() {
+                break;
             }
         }
-        let expand = here.result?;
+        let done = |scratch: &mut Scratch, here: Seen, spare: Option<_>| {
+            scratch.seen = [(here.kids, here.args), spare.unwrap_or_default()];
+        };
+        if let Err(f) = checked {
+            done(scratch, here, spare);
+            return Err(f);
+        }
+        let expand = match &here.result {
+            Ok(e) => *e,
+            Err(f) => {
+                let f = f.clone();
+                done(scratch, here, spare);
+                return Err(f);
+            }
+        };
         for &(c, kept, f, a, n, digits) in &here.kids {
             sink(
                 f,
@@ -79,11 +104,19 @@ impl Engine<'_> {
                 },
             );
         }
+        done(scratch, here, spare);
         Ok(expand)
     }
 
-    fn seen(&self, code: Code, scratch: &mut Scratch) -> Seen {
-        let (mut kids, mut args) = (Vec::new(), Vec::new());
+    /// `code`'s expansion with each child's class, into the buffers `(kids, args)` (cleared).
+    fn seen(
+        &self,
+        code: Code,
+        scratch: &mut Scratch,
+        (mut kids, mut args): (Vec<Kid>, Vec<i64>),
+    ) -> Seen {
+        kids.clear();
+        args.clear();
         let mut digits = std::mem::take(&mut scratch.digits);
         let sym = self.symmetry.as_ref();
         let result = self.expand(code, scratch, |f, a, c| {

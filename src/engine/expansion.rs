@@ -99,6 +99,8 @@ pub struct Scratch {
     pub(super) no_labels: bool,
     /// The picks of rolls during play, while `Engine::expand_chance` runs.
     pub(super) chance: Option<Box<crate::rules::Script>>,
+    /// Two expansions' children and arguments, while a position is compared with its images.
+    pub(super) seen: [(Vec<super::classes::Kid>, Vec<i64>); 2],
 }
 
 impl Scratch {
