@@ -60,10 +60,7 @@ pub fn stage(game: &Game, moves: &[Move]) -> R<Option<(usize, usize, Vec<usize>)
 /// each player; `None` when the supports to try pass `MAX_SUPPORTS`.
 pub fn solve(a: &[Vec<Q>]) -> Option<(Q, Vec<Q>, Vec<Q>)> {
     let (m, n) = (a.len(), a.first().map_or(0, Vec::len));
-    let supports: u128 = (1..=m.min(n))
-        .map(|k| binomial(m, k).saturating_mul(binomial(n, k)))
-        .fold(0u128, u128::saturating_add);
-    if m == 0 || n == 0 || supports > MAX_SUPPORTS {
+    if !supports_to_try(m, n) {
         return None;
     }
     for k in 1..=m.min(n) {
@@ -167,10 +164,7 @@ fn gauss(mut s: Vec<Vec<Q>>) -> Option<Vec<Q>> {
 pub fn value_f64(a: &[Vec<f64>]) -> Option<f64> {
     const EPS: f64 = 1e-12;
     let (m, n) = (a.len(), a.first().map_or(0, Vec::len));
-    let supports: u128 = (1..=m.min(n))
-        .map(|k| binomial(m, k).saturating_mul(binomial(n, k)))
-        .fold(0u128, u128::saturating_add);
-    if m == 0 || n == 0 || supports > MAX_SUPPORTS {
+    if !supports_to_try(m, n) {
         return None;
     }
     // One player's strategy over `mine` equalising every choice in `theirs`, then its value.
@@ -243,6 +237,15 @@ fn gauss_f64(mut s: Vec<Vec<f64>>) -> Option<Vec<f64>> {
         }
     }
     Some(s.into_iter().map(|r| r[n]).collect())
+}
+
+/// Whether an `m` x `n` game has choices on both sides and at most `MAX_SUPPORTS` square
+/// supports (the sum over k of C(m, k) C(n, k)).
+fn supports_to_try(m: usize, n: usize) -> bool {
+    let supports: u128 = (1..=m.min(n))
+        .map(|k| binomial(m, k).saturating_mul(binomial(n, k)))
+        .fold(0u128, u128::saturating_add);
+    m > 0 && n > 0 && supports <= MAX_SUPPORTS
 }
 
 fn binomial(n: usize, k: usize) -> u128 {
