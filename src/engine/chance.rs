@@ -65,6 +65,32 @@ impl Engine<'_> {
         Ok(ChanceExpand::Moves(out))
     }
 
+    /// The first chance turn whose guard holds here, if any: then it is the only move.
+    pub(super) fn chance_turn(&self, ctx: &mut Ctx) -> Result<Option<usize>, Fault> {
+        if !self.chance_turns {
+            return Ok(None);
+        }
+        for (f, m) in self
+            .rules
+            .moves
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.chance)
+        {
+            let holds = match &m.guard {
+                Some(g) => ctx.eval(g).map_err(|error| Fault {
+                    error,
+                    during: Some((f, Vec::new())),
+                })?,
+                None => 1,
+            };
+            if holds != 0 {
+                return Ok(Some(f));
+            }
+        }
+        Ok(None)
+    }
+
     /// Each legal move's runs, one per combination of its rolls' values, not merged: the
     /// outcome with what the run rolled (`die=4`), for `play` to announce. `None` at an end.
     pub fn runs_of(

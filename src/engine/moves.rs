@@ -146,32 +146,6 @@ impl Engine<'_> {
         Ok(count)
     }
 
-    /// The first chance turn whose guard holds here, if any: then it is the only move.
-    fn chance_turn(&self, ctx: &mut Ctx) -> Result<Option<usize>, Fault> {
-        if !self.chance_turns {
-            return Ok(None);
-        }
-        for (f, m) in self
-            .rules
-            .moves
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| m.chance)
-        {
-            let holds = match &m.guard {
-                Some(g) => ctx.eval(g).map_err(|error| Fault {
-                    error,
-                    during: Some((f, Vec::new())),
-                })?,
-                None => 1,
-            };
-            if holds != 0 {
-                return Ok(Some(f));
-            }
-        }
-        Ok(None)
-    }
-
     #[allow(clippy::too_many_arguments)]
     fn params<F: FnMut(usize, &[i64], Child)>(
         &self,
