@@ -225,10 +225,25 @@ fn what_is_refused_is_coded() {
     let r = solve_source(&three, &[]);
     assert_eq!(r.code, 1);
     assert!(r.stderr.contains("gamec::chance_in_play"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("this game of 3 players has chance turns"),
+        "{}",
+        r.stderr
+    );
     // A chance turn without a condition.
     let bare = LAST.replace("chance if due {", "chance {");
     let r = solve_source(&bare, &[]);
     assert_eq!(r.code, 1);
     assert!(r.stderr.contains("gamec::syntax"), "{}", r.stderr);
-    assert!(r.stderr.contains("expected `if`"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("expected `if`, found `{`: a chance turn needs a condition"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.contains("Write `chance if COND { ... }`"),
+        "{}",
+        r.stderr
+    );
 }

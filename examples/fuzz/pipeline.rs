@@ -91,11 +91,8 @@ fn rolls(
     src: &str,
 ) -> Result<Outcome, String> {
     if rules.players > 2 {
-        let span = rules
-            .roll_in_play()
-            .or(rules.chance_turn())
-            .unwrap_or_default();
-        let d = gamec::diag::chance::players(span, rules.players);
+        let (span, turn) = rules.chance_in_play().unwrap_or_default();
+        let d = gamec::diag::chance::players(span, rules.players, turn);
         let _ = render(&d, "fuzz.game", src, RenderStyle::plain());
         return Ok(Outcome::Refused);
     }

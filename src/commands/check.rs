@@ -42,11 +42,8 @@ pub fn run(
             if !diags.has_errors() && rules.staged().is_some() {
                 let engine = limits.engine(rules);
                 if rules.players > 2 {
-                    let span = rules
-                        .roll_in_play()
-                        .or(rules.chance_turn())
-                        .unwrap_or_default();
-                    diags.push(crate::diag::chance::players(span, rules.players));
+                    let (span, turn) = rules.chance_in_play().unwrap_or_default();
+                    diags.push(crate::diag::chance::players(span, rules.players, turn));
                 } else if let Err(d) = super::explore::solve_chance(
                     &engine,
                     limits.positions,

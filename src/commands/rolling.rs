@@ -85,13 +85,10 @@ pub fn solve_or_exit(
     at: Option<&str>,
 ) -> Result<(Vec<Branch>, Rolled), super::common::Exit> {
     if rules.players > 2 {
-        let span = rules
-            .roll_in_play()
-            .or(rules.chance_turn())
-            .unwrap_or_default();
+        let (span, turn) = rules.chance_in_play().unwrap_or_default();
         return Err(report(
             loaded,
-            crate::diag::chance::players(span, rules.players),
+            crate::diag::chance::players(span, rules.players, turn),
         ));
     }
     let Some(text) = at else {

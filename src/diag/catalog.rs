@@ -87,6 +87,19 @@ pub fn syntax(span: Span, expected: &[&str], found: &str) -> Diag {
     })
 }
 
+/// `chance` followed by anything but `if` (`chance { ... }`).
+pub fn chance_without_condition(span: Span, found: &str) -> Diag {
+    Diag::error(
+        "gamec::syntax",
+        format!("expected `if`, found `{found}`: a chance turn needs a condition"),
+    )
+    .label(span, "expected `if` here")
+    .help(
+        "Write `chance if COND { ... }`: where COND holds (and no end rule does) the turn is \
+         nobody's and its body rolls; without a condition it would come round for ever.",
+    )
+}
+
 pub fn syntax_empty() -> Diag {
     Diag::error("gamec::syntax", "the file holds no game")
         .help("A file starts with `game \"NAME\" { ... }`.")

@@ -20,12 +20,17 @@ pub fn loopy(at: &str) -> Diag {
     .help(CHANCE_IN_PLAY_HELP.to_string())
 }
 
-/// A game of `n` players that rolls during play (`roll` at `span`).
-pub fn players(span: Span, n: u8) -> Diag {
+/// A game of `n` players that rolls during play (`roll` at `span`) or has a chance turn
+/// (declared at `span`, when `turn`).
+pub fn players(span: Span, n: u8, turn: bool) -> Diag {
+    let (does, label) = match turn {
+        true => ("has chance turns", "a chance turn"),
+        false => ("rolls during play", "a roll during play"),
+    };
     Diag::error(
         "gamec::chance_in_play",
-        format!("this game of {n} players rolls during play, and such games are solved for one or two players so far"),
+        format!("this game of {n} players {does}, and such games are solved for one or two players so far"),
     )
-    .label(span, "a roll during play")
+    .label(span, label)
     .help(CHANCE_IN_PLAY_HELP.to_string())
 }

@@ -242,6 +242,15 @@ impl super::Rules {
         self.moves.iter().find(|m| m.together).map(|m| m.span)
     }
 
+    /// Where the game first takes chance after the setup: a roll during play (`false`), or else
+    /// a chance turn (`true`).
+    pub fn chance_in_play(&self) -> Option<(Span, bool)> {
+        match self.roll_in_play() {
+            Some(s) => Some((s, false)),
+            None => self.chance_turn().map(|s| (s, true)),
+        }
+    }
+
     /// Where the first chance turn (`chance if C { ... }`) is declared, if any is.
     pub fn chance_turn(&self) -> Option<Span> {
         self.moves.iter().find(|m| m.chance).map(|m| m.span)

@@ -40,6 +40,10 @@ pub(super) fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Diag 
     if expected.contains(&"a name") && KEYWORDS.contains(&found.as_str()) && named {
         return names::reserved_word(Span::new(pos, end), &found);
     }
+    // `chance { ... }`: a chance turn without its condition.
+    if expected == ["`if`"] && source[..pos].trim_end().ends_with("chance") {
+        return catalog::chance_without_condition(Span::new(pos, end), &found);
+    }
     catalog::syntax(Span::new(pos, end), &expected, &found)
 }
 
