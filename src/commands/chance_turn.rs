@@ -4,7 +4,7 @@
 //! move, as the table of a rolling setup shows them.
 
 use super::fraction::fraction_text;
-use crate::engine::{Code, Engine, Outcome, Scratch};
+use crate::engine::{merge_runs, Code, Engine, Scratch};
 use num_rational::BigRational;
 use serde_json::{json, Value as Json};
 
@@ -26,7 +26,7 @@ pub fn outcomes(engine: &Engine, code: Code, mover: u8) -> Option<Vec<TurnOutcom
     let (_, _, each) = runs.pop()?;
     let one = engine.rules.players <= 1;
     Some(
-        merge(each)
+        merge_runs(&each)
             .into_iter()
             .map(|(o, rolled)| TurnOutcome {
                 rolled: if rolled.is_empty() {
@@ -85,27 +85,5 @@ pub fn json(turn: &[TurnOutcome], worth: impl Fn(&TurnOutcome) -> Json) -> Json 
             }
             j
         })
-        .collect()
-}
-
-/// A move's runs as outcomes: runs that reach the same position with the same player to move
-/// are one, their probabilities added and what they rolled joined (`d=2 or d=3`).
-pub(super) fn merge(runs: Vec<(Outcome, String)>) -> Vec<(Outcome, String)> {
-    let mut merged: Vec<(Outcome, Vec<String>)> = Vec::new();
-    for (o, rolled) in runs {
-        match merged
-            .iter_mut()
-            .find(|(m, _)| m.code == o.code && m.kept == o.kept)
-        {
-            Some((m, words)) => {
-                m.prob += &o.prob;
-                words.push(rolled);
-            }
-            None => merged.push((o, vec![rolled])),
-        }
-    }
-    merged
-        .into_iter()
-        .map(|(o, w)| (o, w.join(" or ")))
         .collect()
 }

@@ -42,6 +42,21 @@ pub fn fraction_text(p: &BigRational) -> String {
     }
 }
 
+/// A value's bounds (lower, upper; equal when exact) in words: `expected 5/7`, or `expected
+/// between 0.418848 and 0.418849` with `digits` digits, rounded outward; `unknown` without.
+pub fn expected_words(v: Option<(BigRational, BigRational)>, digits: u32) -> String {
+    use crate::solve::interval::decimal;
+    match v {
+        Some((l, h)) if l == h => format!("expected {}", fraction_text(&l)),
+        Some((l, h)) => format!(
+            "expected between {} and {}",
+            decimal(&l, digits, false),
+            decimal(&h, digits, true)
+        ),
+        None => "unknown".into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::fraction_text;

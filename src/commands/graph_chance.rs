@@ -65,7 +65,7 @@ fn explore(engine: &Engine, starts: &[Branch]) -> Vec<Node> {
                     true => "chance turn".to_string(),
                     false => engine.move_label(code, f, &args),
                 };
-                let outs = super::chance_turn::merge(each)
+                let outs = crate::engine::merge_runs(&each)
                     .into_iter()
                     .map(|(o, rolled)| {
                         let next = if o.kept || one { mover } else { 3 - mover };

@@ -5,7 +5,7 @@
 
 use super::common::{CliResult, Loaded};
 use super::explore::{report, solve_chance, Rolled};
-use super::fraction::fraction_text;
+use super::fraction::{expected_words, fraction_text};
 use super::io::out;
 use super::rolling_report::Report;
 use crate::engine::{Branch, ChanceExpand, Engine, Limits, Scratch};
@@ -219,7 +219,7 @@ fn bounds_text(
         _ => None,
     };
     if let Some(turn) = &turn {
-        t += &super::chance_turn::text(turn, |o| bound_words(b.of(o.code), exact));
+        t += &super::chance_turn::text(turn, |o| expected_words(b.of(o.code), DIGITS));
     }
     match (&b.exact, starts) {
         (Ok(_), [start]) if turn.is_none() => t += &exact_moves(engine, start, b),
@@ -245,19 +245,6 @@ fn bounds_text(
         }
     );
     t
-}
-
-/// A position's value in words: `expected 5/7`, or `expected between 0.41 and 0.42`.
-fn bound_words(v: Option<(BigRational, BigRational)>, exact: bool) -> String {
-    match v {
-        None => "unknown".to_string(),
-        Some((l, _)) if exact => format!("expected {}", fraction_text(&l)),
-        Some((l, h)) => format!(
-            "expected between {} and {}",
-            decimal(&l, DIGITS, false),
-            decimal(&h, DIGITS, true)
-        ),
-    }
 }
 
 /// Each legal move at the start with its exact value for the player to move there.

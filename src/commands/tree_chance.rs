@@ -5,17 +5,14 @@
 //! rolled and its exact probability. A simultaneous choice says so, and each pair of choices
 //! is a move below it, with its value for the player to move.
 
-use super::chance_turn::merge;
 use super::common::{usage, CliResult, Exit, Loaded};
 use super::explore::Rolled;
-use super::fraction::fraction_text;
+use super::fraction::{expected_words, fraction_text};
 use super::io::out;
 use super::tree_count::PRINT_LIMIT;
 use crate::engine::{Branch, Code, Engine, Limits, Outcome, Scratch};
 use crate::play::position_board;
 use crate::rules::Rules;
-use crate::solve::interval::decimal;
-use num_rational::BigRational;
 use std::time::Duration;
 
 struct Printer<'a> {
@@ -38,7 +35,7 @@ impl Printer<'_> {
                 .map(|v| (v.expected.clone(), v.expected.clone())),
             Rolled::Bounds(b) => b.of(code),
         };
-        words(v)
+        expected_words(v, 6)
     }
 
     /// A move's value for the player to move, from its outcomes.
@@ -49,7 +46,7 @@ impl Printer<'_> {
                 .map(|v| (v.expected.clone(), v.expected)),
             Rolled::Bounds(b) => b.move_bounds(outcomes),
         };
-        words(v)
+        expected_words(v, 6)
     }
 
     fn line(&mut self, depth: usize, words: String) {
@@ -92,7 +89,7 @@ impl Printer<'_> {
                 true => "chance turn".to_string(),
                 false => self.engine.move_label(code, f, &args),
             };
-            let merged = merge(each);
+            let merged = crate::engine::merge_runs(&each);
             let one = self.engine.rules.players <= 1;
             let next = |o: &Outcome| if o.kept || one { mover } else { 3 - mover };
             if let [(o, _)] = &merged[..] {
@@ -110,20 +107,6 @@ impl Printer<'_> {
                 self.node(depth + 2, moves + 1, Some(what), o.code, n);
             }
         }
-    }
-}
-
-/// A value (lower, upper bound; equal when exact) in words: `expected 5/7`, or `expected between
-/// 0.418848 and 0.418849` (six digits, rounded outward).
-fn words(v: Option<(BigRational, BigRational)>) -> String {
-    match v {
-        Some((l, h)) if l == h => format!("expected {}", fraction_text(&l)),
-        Some((l, h)) => format!(
-            "expected between {} and {}",
-            decimal(&l, 6, false),
-            decimal(&h, 6, true)
-        ),
-        None => "unknown".into(),
     }
 }
 

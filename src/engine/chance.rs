@@ -215,3 +215,26 @@ fn too_many(m: &CMove) -> Box<RtError> {
         format!("this position's moves have more than {MAX_OUTCOMES} outcomes of their rolls"),
     )
 }
+
+/// A move's runs (`Engine::runs_of`) as outcomes: runs that reach the same position with the
+/// same player to move are one, their probabilities added and what they rolled joined
+/// (`d=2 or d=3`).
+pub fn merge_runs(runs: &[(Outcome, String)]) -> Vec<(Outcome, String)> {
+    let mut merged: Vec<(Outcome, Vec<&str>)> = Vec::new();
+    for (o, rolled) in runs {
+        match merged
+            .iter_mut()
+            .find(|(m, _)| m.code == o.code && m.kept == o.kept)
+        {
+            Some((m, words)) => {
+                m.prob += &o.prob;
+                words.push(rolled);
+            }
+            None => merged.push((o.clone(), vec![rolled])),
+        }
+    }
+    merged
+        .into_iter()
+        .map(|(o, w)| (o, w.join(" or ")))
+        .collect()
+}

@@ -24,7 +24,7 @@ pub mod symmetry;
 mod together;
 mod trace;
 
-pub use chance::{ChanceExpand, ChanceMove, Outcome, MAX_OUTCOMES};
+pub use chance::{merge_runs, ChanceExpand, ChanceMove, Outcome, MAX_OUTCOMES};
 pub use compiled::{set_verify, verifying, SweepKernels};
 pub use encode::Pos;
 pub use expansion::{margin, Child, Expand, Fault, Rel, Scratch};

@@ -10,7 +10,7 @@ use super::computer;
 use super::input::{parse_entry, read_entry, Typed};
 use super::text::{position_board, wrap};
 use super::{Ending, Options, Seat};
-use crate::engine::{Branch, Code, Engine, Outcome, Rel, Scratch};
+use crate::engine::{merge_runs, Branch, Code, Engine, Outcome, Rel, Scratch};
 use crate::solve::expect::ChanceSolution;
 use crate::solve::interval::{decimal, Bounds};
 use num_rational::BigRational;
@@ -125,7 +125,9 @@ pub fn play<R: BufRead, W: Write>(
             .iter()
             .map(|(f, args, _)| engine.move_label(code, *f, args))
             .collect();
-        let merged: Vec<Vec<Outcome>> = moves.iter().map(|(_, _, runs)| merge(runs)).collect();
+        let merged: Vec<Vec<Outcome>> = (moves.iter())
+            .map(|(_, _, runs)| merge_runs(runs).into_iter().map(|(o, _)| o).collect())
+            .collect();
         // The solve found each simultaneous choice and its strategies (its moves in the order
         // `runs_of` lists them); games that loop have none.
         let (stage, mixed) = match values {
@@ -233,21 +235,6 @@ fn draw<'r>(runs: &'r [(Outcome, String)], rng: &mut ChaCha8Rng) -> Option<&'r (
         }
     }
     runs.last()
-}
-
-/// Runs reaching the same child with the same player to move, as one outcome.
-fn merge(runs: &[(Outcome, String)]) -> Vec<Outcome> {
-    let mut out: Vec<Outcome> = Vec::new();
-    for (o, _) in runs {
-        match out
-            .iter_mut()
-            .find(|x| x.code == o.code && x.kept == o.kept)
-        {
-            Some(x) => x.prob += &o.prob,
-            None => out.push(o.clone()),
-        }
-    }
-    out
 }
 
 /// The move of the highest expected count (of the highest lower bound), the first among equals.
