@@ -59,53 +59,40 @@ impl Engine<'_> {
             return Err(self.too_many_images(code, n));
         }
         // The two expansions' buffers are the scratch's, kept from one position to the next.
-        let [a, b] = std::mem::take(&mut scratch.seen);
-        let here = self.seen(code, scratch, a);
-        let mut spare = Some(b);
-        let mut checked = out_of_steps(&here);
-        let images = match checked {
-            Ok(()) => sym.images(code),
-            Err(_) => Vec::new(),
-        };
-        for image in images {
-            let there = self.seen(image.code, scratch, spare.take().unwrap_or_default());
-            checked = out_of_steps(&there).and_then(|_| match self.differ(code, &here, &there) {
+        let [mine, mut spare] = std::mem::take(&mut scratch.seen);
+        let here = self.seen(code, scratch, mine);
+        let r = out_of_steps(&here)
+            .and_then(|_| self.check_images(sym, code, &here, scratch, &mut spare))
+            .and_then(|_| here.result.clone());
+        if r.is_ok() {
+            for &(c, kept, f, a, n, digits) in &here.kids {
+                let code = c;
+                sink(f, &here.args[a..a + n], Child { code, kept, digits });
+            }
+        }
+        scratch.seen = [(here.kids, here.args), spare];
+        r
+    }
+
+    /// Compares `code`'s expansion with each image's (expanded into `spare`), until one differs.
+    fn check_images(
+        &self,
+        sym: &super::symmetry::Symmetry,
+        code: Code,
+        here: &Seen,
+        scratch: &mut Scratch,
+        spare: &mut (Vec<Kid>, Vec<i64>),
+    ) -> Result<(), Fault> {
+        for image in sym.images(code) {
+            let there = self.seen(image.code, scratch, std::mem::take(spare));
+            let r = out_of_steps(&there).and_then(|_| match self.differ(code, here, &there) {
                 Some(why) => Err(self.broken(code, &image, &why)),
                 None => Ok(()),
             });
-            spare = Some((there.kids, there.args));
-            if checked.is_err() {
-                break;
-            }
+            *spare = (there.kids, there.args);
+            r?;
         }
-        let done = |scratch: &mut Scratch, here: Seen, spare: Option<_>| {
-            scratch.seen = [(here.kids, here.args), spare.unwrap_or_default()];
-        };
-        if let Err(f) = checked {
-            done(scratch, here, spare);
-            return Err(f);
-        }
-        let expand = match &here.result {
-            Ok(e) => *e,
-            Err(f) => {
-                let f = f.clone();
-                done(scratch, here, spare);
-                return Err(f);
-            }
-        };
-        for &(c, kept, f, a, n, digits) in &here.kids {
-            sink(
-                f,
-                &here.args[a..a + n],
-                Child {
-                    code: c,
-                    kept,
-                    digits,
-                },
-            );
-        }
-        done(scratch, here, spare);
-        Ok(expand)
+        Ok(())
     }
 
     /// `code`'s expansion with each child's class, into the buffers `(kids, args)` (cleared).
