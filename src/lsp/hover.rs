@@ -139,6 +139,24 @@ mod tests {
         );
     }
 
+    /// A chance turn: `chance` is described as the keyword; the names in its condition and body
+    /// are the state's; completion offers the word.
+    #[test]
+    fn a_chance_turn_is_hovered_and_offered() {
+        let t = "game \"T\" {\n  state { top: 0..=6 = 0 }\n  \
+                 chance if top == 0 { roll top in 1..=6 }\n  \
+                 move go if top > 0 { top = 0 }\n  end if no moves: last mover wins\n}\n";
+        let (_, h) = hover(t, at(t, "chance", 0)).unwrap();
+        assert!(
+            h.contains("`chance if COND { BODY }`: a turn of nobody's"),
+            "{h}"
+        );
+        let (_, h) = hover(t, at(t, "top", 1)).unwrap();
+        assert!(h.starts_with("```game\ntop: 0..=6 = 0\n```"), "{h}");
+        let words = super::super::completion::complete(t, t.find("move").unwrap());
+        assert!(words.iter().any(|i| i.label == "chance"));
+    }
+
     #[test]
     fn an_option_worked_out_from_others_shows_its_value() {
         let t = "game \"T\" {\n  option goal: 1..=100 = 10\n  option half = goal / 2\n  \
