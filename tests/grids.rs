@@ -233,7 +233,7 @@ fn a_grid_is_drawn_as_a_board_and_read_back_by_rows() {
         stdout(&o).starts_with(
             "Tic-tac-toe
 positions   765 up to symmetry (5478 in all)
-symmetry    board: rotations, reflections (checked at every position solved)
+symmetry    board: rotations, reflections (proven from the rules)
 position    player 2 to move
               a b c
             1 X . O

@@ -27,6 +27,7 @@ mod fmt;
 mod fuzz_props;
 mod generate;
 mod graph;
+mod grid_proof;
 mod grids;
 mod kalah;
 mod labels;

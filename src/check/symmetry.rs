@@ -4,7 +4,9 @@
 use super::expr::Cx;
 use crate::diag::{catalog, did_you_mean, Diagnostics};
 use crate::rules::group::{group, MAX_GROUP};
-use crate::rules::{proves_any_order, CSymmetry, Rules, SymmetryKind, VarInfo, VarKind};
+use crate::rules::{
+    proves_any_order, proves_grid, CSymmetry, Rules, SymmetryKind, VarInfo, VarKind,
+};
 use crate::syntax::ast::Span;
 use crate::syntax::ast::{GameFile, SymmetryDecl};
 
@@ -44,14 +46,18 @@ pub fn compile(file: &GameFile, cx: &Cx, d: &mut Diagnostics) -> Vec<CSymmetry> 
     out
 }
 
-/// Proves `any order` where the rules allow it (after they are compiled).
+/// Proves `any order`, or a grid's turns and reflections, where the rules allow it (after they
+/// are compiled).
 pub fn prove(rules: &mut Rules) {
     let proofs: Vec<bool> = rules
         .symmetries
         .iter()
         .map(|s| {
-            s.kinds.contains(&SymmetryKind::AnyOrder)
-                && proves_any_order(rules, &rules.vars[s.var as usize])
+            if s.kinds.contains(&SymmetryKind::AnyOrder) {
+                proves_any_order(rules, &rules.vars[s.var as usize])
+            } else {
+                proves_grid(rules, s)
+            }
         })
         .collect();
     for (s, p) in rules.symmetries.iter_mut().zip(proofs) {

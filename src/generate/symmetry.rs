@@ -249,14 +249,48 @@ fn board(rng: &mut impl Rng, broken: bool) -> String {
         ),
         _ => String::new(),
     };
+    let outcome = outcome(rng);
+    // Rules read through runs, which the grid proof reads as sets (lines, neighbourhoods), or,
+    // when broken, by their cells' places along a line, which a reflection reverses.
+    let (lines, near) = match rng.gen_range(0..4) {
+        0 if broken => (
+            "  end if any(l in lines(b, 2) where l[0] == last mover and l[1] == 0): tie\n",
+            "",
+        ),
+        0 => (
+            "  end if any(l in lines(b, 2) where all(v in l where v == last mover)): last mover wins\n",
+            "",
+        ),
+        1 => ("", " and count(v in neighbours(b, r, c) where v == mover) < 2"),
+        _ => ("", ""),
+    };
+    if rng.gen_bool(0.3) {
+        return drops(cols, rows, broken, lines, outcome);
+    }
     format!(
         "game \"Marks\" {{
   state {{ b: grid {cols} x {rows} of 0..=2 = 0 }}
-  move mark(r in rows(b), c in cols(b)) if b[r, c] == 0{avoid} {{ b[r, c] = mover }}
-{ends}  end if no moves: {}
+  move mark(r in rows(b), c in cols(b)) if b[r, c] == 0{avoid}{near} {{ b[r, c] = mover }}
+{lines}{ends}  end if no moves: {outcome}
   symmetry b: {kind}
 }}
-",
-        outcome(rng)
+"
+    )
+}
+
+/// Discs dropped down the columns of a board, mirrored left to right (which the grid proof
+/// proves by columns); when broken, the leftmost column is special.
+fn drops(cols: u32, rows: u32, broken: bool, lines: &str, outcome: &str) -> String {
+    let avoid = if broken { " and c != 0" } else { "" };
+    format!(
+        "game \"Drops\" {{
+  state {{ b: grid {cols} x {rows} of 0..=2 = 0 }}
+  move drop(c in cols(b)) if b[0, c] == 0{avoid} {{
+    b[last(r in rows(b) where b[r, c] == 0), c] = mover
+  }}
+{lines}  end if no moves: {outcome}
+  symmetry b: mirror
+}}
+"
     )
 }

@@ -5,6 +5,8 @@ mod bounds;
 mod eval;
 mod exec;
 mod fault;
+mod grid_proof;
+mod grid_tables;
 pub mod group;
 mod label;
 pub mod map;
@@ -20,6 +22,7 @@ pub use fault::{
     arith, check_range, range_size, RtError, RtKind, DEFAULT_MAX_STEPS, MAX_CANDIDATES, MAX_MOVES,
     MAX_RANGE, MAX_STEPS,
 };
+pub use grid_proof::proves_grid;
 pub use label::{column_name, square_name, LabelPart};
 pub use roll::{check_roll, roll_problem, Script, MAX_ROLL_VALUES};
 pub use runs::RunTable;

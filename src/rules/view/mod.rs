@@ -91,7 +91,14 @@ pub fn coalition(rules: &Rules, p: u8) -> Rules {
     let proofs: Vec<bool> = v
         .symmetries
         .iter()
-        .map(|s| s.proven && super::proves_any_order(&v, &v.vars[s.var as usize]))
+        .map(|s| {
+            s.proven
+                && if s.kinds.contains(&super::SymmetryKind::AnyOrder) {
+                    super::proves_any_order(&v, &v.vars[s.var as usize])
+                } else {
+                    super::proves_grid(&v, s)
+                }
+        })
         .collect();
     for (s, proven) in v.symmetries.iter_mut().zip(proofs) {
         s.proven = proven;
