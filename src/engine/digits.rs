@@ -137,9 +137,10 @@ mod tests {
 /// the base from digit to digit, the least number is the least from the top digit down.
 #[derive(Clone, Debug)]
 pub(super) struct Images {
-    size: u64,
-    per: usize,
-    /// How many values a group of `per` digits has, and how many groups there are.
+    /// How many values the part has.
+    total: u64,
+    /// How many values a group of digits has (the base to the power of its digits), and how many
+    /// groups there are.
     values: usize,
     groups: usize,
     perms: usize,
@@ -169,7 +170,7 @@ impl Images {
         let place: Vec<u64> = (0..n as u32)
             .map(|k| size.checked_pow(k))
             .collect::<Option<_>>()?;
-        size.checked_pow(n as u32)?;
+        let total = size.checked_pow(n as u32)?;
         let (mut per, mut values) = (1usize, size);
         while per < n && values * size <= 256 {
             per += 1;
@@ -206,8 +207,7 @@ impl Images {
             }
         }
         Some(Images {
-            size,
-            per,
+            total,
             values,
             groups,
             perms,
@@ -215,25 +215,46 @@ impl Images {
         })
     }
 
-    /// The least of `own` (the part as it is) and its images, from its digits (first to last).
+    /// How many values the part has (`size` to the power of its digits).
+    pub(super) fn total(&self) -> u64 {
+        self.total
+    }
+
+    /// `own`'s groups of digits, each as a number below `values`, first group first.
     #[inline]
-    pub(super) fn least(&self, own: u64, digits: &[u64]) -> u64 {
+    fn groups_of(&self, own: u64, at: &mut [usize; MAX_GROUPS]) {
+        let (mut v, values) = (own, self.values as u64);
+        for a in at.iter_mut().take(self.groups) {
+            *a = (v % values) as usize;
+            v /= values;
+        }
+    }
+
+    /// Permutation `p`'s image of the part whose groups are `at`.
+    #[inline]
+    fn image(&self, p: usize, at: &[usize; MAX_GROUPS]) -> u64 {
+        let t = &self.table[p * self.groups * self.values..];
+        at[..self.groups]
+            .iter()
+            .enumerate()
+            .map(|(g, &v)| t[g * self.values + v])
+            .sum()
+    }
+
+    /// The least of `own` (the part as it is, below `total`) and its images.
+    #[inline]
+    pub(super) fn least(&self, own: u64) -> u64 {
         let mut at = [0usize; MAX_GROUPS];
-        let at = &mut at[..self.groups];
-        for (g, a) in at.iter_mut().enumerate() {
-            let group = &digits[g * self.per..((g + 1) * self.per).min(digits.len())];
-            *a = group.iter().rev().fold(0u64, |x, &d| x * self.size + d) as usize;
-        }
-        let mut best = own;
-        for p in 0..self.perms {
-            let t = &self.table[p * self.groups * self.values..];
-            let image: u64 = at
-                .iter()
-                .enumerate()
-                .map(|(g, &v)| t[g * self.values + v])
-                .sum();
-            best = best.min(image);
-        }
-        best
+        self.groups_of(own, &mut at);
+        (0..self.perms).fold(own, |best, p| best.min(self.image(p, &at)))
+    }
+
+    /// How many of the permutations leave `own` as it is.
+    pub(super) fn fixing(&self, own: u64) -> u64 {
+        let mut at = [0usize; MAX_GROUPS];
+        self.groups_of(own, &mut at);
+        (0..self.perms)
+            .filter(|&p| self.image(p, &at) == own)
+            .count() as u64
     }
 }

@@ -233,9 +233,9 @@ impl Part {
     }
 
     fn canonical(&self, code: Code, digits: &mut Vec<u64>) -> Code {
-        if let (Some(images), Some(first)) = (&self.images, self.radix.first()) {
-            let rest = self.split(code, digits);
-            return rest + images.least((code - rest) / first, digits) * first;
+        if let (Some(images), Some(&first)) = (&self.images, self.radix.first()) {
+            let own = (code / first) % images.total();
+            return code - own * first + images.least(own) * first;
         }
         self.canonical_plain(code, digits)
     }
@@ -297,6 +297,13 @@ impl Part {
     }
 
     fn orbit_size(&self, code: Code, digits: &mut Vec<u64>) -> u64 {
+        // The class has as many positions as the group has elements over those that fix it.
+        if let (Some(images), Some(&first), Kind::Perms(perms)) =
+            (&self.images, self.radix.first(), &self.kind)
+        {
+            let own = (code / first) % images.total();
+            return (perms.len() as u64 + 1) / (images.fixing(own) + 1);
+        }
         match &self.kind {
             Kind::Perms(perms) => {
                 let rest = self.split(code, digits);

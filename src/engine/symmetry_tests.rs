@@ -13,7 +13,7 @@ fn arrangements_are_each_listed_once() {
     assert_eq!(n, 3);
 }
 
-/// The canonical form by tables is the one found digit by digit, on boards of several
+/// The canonical form and the class's size by tables are the ones found digit by digit, on boards of several
 /// shapes, groups and numbers of values, with other digits below and above the board's.
 #[test]
 fn tables_give_the_least_image() {
@@ -72,6 +72,21 @@ fn tables_give_the_least_image() {
             assert_eq!(
                 part.canonical(code, &mut digits),
                 part.canonical_plain(code, &mut digits),
+                "{rows} x {cols}, code {code}"
+            );
+            // The class's size by the tables (the group's order over the permutations fixing
+            // the position) is the number of distinct images listed one by one.
+            let mut listed: Vec<Code> = part
+                .images(code, &mut digits)
+                .iter()
+                .map(|i| i.code)
+                .collect();
+            listed.push(code);
+            listed.sort_unstable();
+            listed.dedup();
+            assert_eq!(
+                part.orbit_size(code, &mut digits),
+                listed.len() as u64,
                 "{rows} x {cols}, code {code}"
             );
         }
