@@ -62,6 +62,13 @@ fn placing_marks_and_reading_lines_is_proven_for_every_turn_and_reflection() {
         let line = symmetry_line(&ttt("", "", kinds));
         assert_eq!(line, format!("symmetry    board: {kinds} {PROVEN}"));
     }
+    // A colour swap is never proven: the line says that it is still checked.
+    let line = symmetry_line(&ttt("", "", "rotations, reflections, swap 1 2"));
+    assert_eq!(
+        line,
+        "symmetry    board: rotations, reflections, swap 1 2 (proven from the rules, but the swap \
+         checked at every position)"
+    );
     // Neighbourhoods by the move's cell: the neighbours of a cell's image are the images of its
     // neighbours.
     let near = ttt(

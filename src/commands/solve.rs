@@ -314,10 +314,11 @@ pub(super) fn symmetry_text(engine: &Engine) -> Option<String> {
         .symmetries
         .iter()
         .map(|d| {
-            let how = if d.proven {
-                "proven from the rules"
-            } else {
-                "checked at every position solved"
+            // A colour swap is never proven: it is checked even where the rest is proven.
+            let how = match (d.proven, d.swap.is_some()) {
+                (true, false) => "proven from the rules",
+                (true, true) => "proven from the rules, but the swap checked at every position",
+                (false, _) => "checked at every position solved",
             };
             format!("{} ({how})", d.text)
         })

@@ -60,10 +60,17 @@ impl Engine<'_> {
         }
         // The two expansions' buffers are the scratch's, kept from one position to the next.
         let [mine, mut spare] = std::mem::take(&mut scratch.seen);
-        let here = self.seen(code, scratch, mine);
+        let mut raw = std::mem::take(&mut scratch.raw);
+        let here = self.seen(code, scratch, mine, Some(&mut raw[0]));
         let r = out_of_steps(&here)
-            .and_then(|_| self.check_images(sym, code, &here, scratch, &mut spare))
+            .and_then(
+                |_| match self.images_agree(sym, code, &here, scratch, &mut raw)? {
+                    true => Ok(()),
+                    false => self.check_images(sym, code, &here, scratch, &mut spare),
+                },
+            )
             .and_then(|_| here.result.clone());
+        scratch.raw = raw;
         if r.is_ok() {
             for &(c, kept, f, a, n, digits) in &here.kids {
                 let code = c;
@@ -72,6 +79,51 @@ impl Engine<'_> {
         }
         scratch.seen = [(here.kids, here.args), spare];
         r
+    }
+
+    /// Whether every listed transformation maps `code`'s children, code for code, onto its
+    /// image's children (`raw[0]`, sorted, is `code`'s; the others are buffers): then the
+    /// classes agree too, and no child of an image need be made canonical. `false` when the
+    /// transformations are not listed, the position does not go on, or some image differs
+    /// (which the comparison by classes then words, or finds alike up to symmetry).
+    fn images_agree(
+        &self,
+        sym: &super::symmetry::Symmetry,
+        code: Code,
+        here: &Seen,
+        scratch: &mut Scratch,
+        raw: &mut [Vec<(Code, bool)>; 3],
+    ) -> Result<bool, Fault> {
+        let (Some(ts), Ok(Expand::Moves)) = (sym.transforms(), &here.result) else {
+            return Ok(false);
+        };
+        let [ours, theirs, mapped] = raw;
+        let mut digits = std::mem::take(&mut scratch.digits);
+        let mut all = Ok(true);
+        for t in ts {
+            let image = sym.apply(t, code, &mut digits);
+            if image == code {
+                continue;
+            }
+            theirs.clear();
+            let r = self.expand(image, scratch, |_, _, c| theirs.push((c.code, c.kept)));
+            if let Err(f) = &r {
+                if f.error.kind == RtKind::TooManySteps {
+                    all = Err(f.clone());
+                    break;
+                }
+            }
+            mapped.clear();
+            mapped.extend(ours.iter().map(|&(c, k)| (sym.apply(t, c, &mut digits), k)));
+            mapped.sort_unstable();
+            theirs.sort_unstable();
+            if !matches!(r, Ok(Expand::Moves)) || mapped != theirs {
+                all = Ok(false);
+                break;
+            }
+        }
+        scratch.digits = digits;
+        all
     }
 
     /// Compares `code`'s expansion with each image's (expanded into `spare`), until one differs.
@@ -84,7 +136,7 @@ impl Engine<'_> {
         spare: &mut (Vec<Kid>, Vec<i64>),
     ) -> Result<(), Fault> {
         for image in sym.images(code) {
-            let there = self.seen(image.code, scratch, std::mem::take(spare));
+            let there = self.seen(image.code, scratch, std::mem::take(spare), None);
             let r = out_of_steps(&there).and_then(|_| match self.differ(code, here, &there) {
                 Some(why) => Err(self.broken(code, &image, &why)),
                 None => Ok(()),
@@ -95,24 +147,35 @@ impl Engine<'_> {
         Ok(())
     }
 
-    /// `code`'s expansion with each child's class, into the buffers `(kids, args)` (cleared).
+    /// `code`'s expansion with each child's class, into the buffers `(kids, args)` (cleared),
+    /// and the children by their own codes into `raw` (cleared, sorted), if given.
     fn seen(
         &self,
         code: Code,
         scratch: &mut Scratch,
         (mut kids, mut args): (Vec<Kid>, Vec<i64>),
+        mut raw: Option<&mut Vec<(Code, bool)>>,
     ) -> Seen {
         kids.clear();
         args.clear();
+        if let Some(r) = raw.as_deref_mut() {
+            r.clear();
+        }
         let mut digits = std::mem::take(&mut scratch.digits);
         let sym = self.symmetry.as_ref();
         let result = self.expand(code, scratch, |f, a, c| {
             let class = sym.map_or(c.code, |s| s.canonical(c.code, &mut digits));
             kids.push((class, c.kept, f, args.len(), a.len(), c.digits));
             args.extend_from_slice(a);
+            if let Some(r) = raw.as_deref_mut() {
+                r.push((c.code, c.kept));
+            }
         });
         scratch.digits = digits;
         kids.sort_by_key(|k| (k.0, k.1));
+        if let Some(r) = raw {
+            r.sort_unstable();
+        }
         Seen { result, kids, args }
     }
 

@@ -249,6 +249,13 @@ impl Images {
         (0..self.perms).fold(own, |best, p| best.min(self.image(p, &at)))
     }
 
+    /// Permutation `p`'s image of `own`.
+    pub(super) fn image_of(&self, p: usize, own: u64) -> u64 {
+        let mut at = [0usize; MAX_GROUPS];
+        self.groups_of(own, &mut at);
+        self.image(p, &at)
+    }
+
     /// How many of the permutations leave `own` as it is.
     pub(super) fn fixing(&self, own: u64) -> u64 {
         let mut at = [0usize; MAX_GROUPS];

@@ -101,6 +101,9 @@ pub struct Scratch {
     pub(super) chance: Option<Box<crate::rules::Script>>,
     /// Two expansions' children and arguments, while a position is compared with its images.
     pub(super) seen: [(Vec<super::classes::Kid>, Vec<i64>); 2],
+    /// A position's children by their own codes, an image's, and the first mapped by a
+    /// transformation, while they are compared code for code.
+    pub(super) raw: [Vec<(super::Code, bool)>; 3],
 }
 
 impl Scratch {

@@ -12,8 +12,12 @@ use crate::rules::{Rules, VarKind};
 pub(super) struct Swap {
     /// The first declaration with a swap (in `rules.symmetries`), for messages.
     pub(super) decl: usize,
-    /// Every relabelled slot: its place value, its digit base and the two digits exchanged.
+    /// Every relabelled slot not in `runs`: its place value, its digit base and the two digits
+    /// exchanged.
     digits: Vec<(u64, u64, u64, u64)>,
+    /// The declaring variables whose digits are adjacent in the numbering, relabelled a group
+    /// of digits at a time.
+    runs: Vec<Run>,
     /// The `per player` variables' slot pairs exchanged: the two place values and the base.
     pairs: Vec<(u64, u64, u64)>,
     /// The turn digit's place value (0 when positions do not record the turn).
@@ -24,7 +28,7 @@ pub(super) struct Swap {
 
 impl Swap {
     pub(super) fn new(rules: &Rules, radix: &[u64], turn: u64) -> Option<Swap> {
-        let mut digits = Vec::new();
+        let (mut digits, mut runs) = (Vec::new(), Vec::new());
         let mut words = Vec::new();
         let mut decl = None;
         for (k, s) in rules.symmetries.iter().enumerate() {
@@ -33,8 +37,10 @@ impl Swap {
             let v = &rules.vars[s.var as usize];
             let size = (v.hi - v.lo + 1) as u64;
             let (a, b) = ((a - v.lo) as u64, (b - v.lo) as u64);
-            for slot in v.base..v.base + v.len {
-                digits.push((radix[slot as usize], size, a, b));
+            let slots = v.base as usize..(v.base + v.len) as usize;
+            match Run::new(&radix[slots.clone()], size, a, b) {
+                Some(run) => runs.push(run),
+                None => digits.extend(slots.map(|slot| (radix[slot], size, a, b))),
             }
             let name = |d: u64| match &v.names {
                 Some(n) => n[d as usize].clone(),
@@ -54,6 +60,7 @@ impl Swap {
         Some(Swap {
             decl: decl?,
             digits,
+            runs,
             pairs,
             turn,
             how: format!("with {} swapped, and players 1 and 2", words.join(", ")),
@@ -63,6 +70,9 @@ impl Swap {
     /// The image of `code`.
     pub(super) fn apply(&self, code: Code) -> Code {
         let mut out = code;
+        for run in &self.runs {
+            out = run.apply(out);
+        }
         for &(r, size, a, b) in &self.digits {
             let d = (code / r) % size;
             let e = if d == a {
@@ -82,5 +92,139 @@ impl Swap {
             out = out - t * self.turn + (1 - t) * self.turn;
         }
         out
+    }
+}
+
+/// A variable's adjacent digits (each place value the one before times the base), relabelled
+/// by a table over groups of digits: one division per group instead of two per digit.
+#[derive(Clone, Debug)]
+struct Run {
+    /// The first digit's place value, and how many values the variable's part has.
+    first: u64,
+    total: u64,
+    /// How many values a group of digits has, how many groups there are, and how many values
+    /// the last group has (it may have fewer digits).
+    values: u64,
+    groups: u32,
+    last: u64,
+    /// Each group value's image with the two digits exchanged.
+    table: Vec<u64>,
+}
+
+/// The largest group of digits relabelled by one table entry.
+const GROUP_VALUES: u64 = 4096;
+
+impl Run {
+    fn new(radix: &[u64], size: u64, a: u64, b: u64) -> Option<Run> {
+        let first = *radix.first()?;
+        let adjacent = radix
+            .windows(2)
+            .all(|w| w[0].checked_mul(size) == Some(w[1]));
+        let total = size.checked_pow(u32::try_from(radix.len()).ok()?)?;
+        if !adjacent || size < 2 || first.checked_mul(total).is_none() {
+            return None;
+        }
+        let (mut per, mut values) = (1usize, size);
+        while per < radix.len() && values * size <= GROUP_VALUES {
+            per += 1;
+            values *= size;
+        }
+        let table = (0..values)
+            .map(|v| {
+                let (mut x, mut place, mut out) = (v, 1u64, 0u64);
+                for _ in 0..per {
+                    let d = x % size;
+                    let e = if d == a {
+                        b
+                    } else if d == b {
+                        a
+                    } else {
+                        d
+                    };
+                    out += e * place;
+                    (x, place) = (x / size, place * size);
+                }
+                out
+            })
+            .collect();
+        let groups = radix.len().div_ceil(per) as u32;
+        let last = size.pow((radix.len() - per * (groups as usize - 1)) as u32);
+        Some(Run {
+            first,
+            total,
+            values,
+            groups,
+            last,
+            table,
+        })
+    }
+
+    /// `code` with this variable's digits relabelled. (A last group shorter than the others
+    /// reads as a full one whose missing high digits are 0; they may relabel to another value,
+    /// so its image is cut to its own digits.)
+    #[inline]
+    fn apply(&self, code: Code) -> Code {
+        let own = (code / self.first) % self.total;
+        let (mut v, mut place, mut image) = (own, 1u64, 0u64);
+        for g in 1..=self.groups {
+            let mut x = self.table[(v % self.values) as usize];
+            if g == self.groups {
+                x %= self.last;
+            }
+            image += x * place;
+            v /= self.values;
+            place = place.saturating_mul(self.values);
+        }
+        code - own * self.first + image * self.first
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The relabelling by groups is the one digit by digit, on parts of several lengths and
+    /// bases, with digits below and above the part, whichever two values are exchanged.
+    #[test]
+    fn groups_relabel_as_digits_do() {
+        let mut seed = 11u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed >> 1
+        };
+        for (n, size) in [(9u32, 3u64), (16, 3), (20, 3), (7, 5), (25, 2), (3, 9)] {
+            let below = 6u64;
+            let radix: Vec<u64> = (0..n).map(|k| below * size.pow(k)).collect();
+            for (a, b) in [(0, 1), (1, 2), (0, size - 1)]
+                .into_iter()
+                .filter(|&(_, b)| b < size)
+            {
+                let run = Run::new(&radix, size, a, b).expect("adjacent digits");
+                for _ in 0..500 {
+                    let code = next() % (below * size.pow(n) * 4);
+                    let mut plain = code;
+                    for &r in &radix {
+                        let d = (code / r) % size;
+                        let e = if d == a {
+                            b
+                        } else if d == b {
+                            a
+                        } else {
+                            d
+                        };
+                        plain = plain - d * r + e * r;
+                    }
+                    assert_eq!(
+                        run.apply(code),
+                        plain,
+                        "{n} x base {size}, {a}<->{b}, {code}"
+                    );
+                }
+            }
+        }
+        // Digits with another variable between them are left to the plain way.
+        assert!(Run::new(&[1, 3, 27], 3, 0, 1).is_none());
     }
 }

@@ -9,6 +9,10 @@ use super::Code;
 use crate::rules::group::{group, Perm};
 use crate::rules::{Rules, SymmetryKind};
 use std::borrow::Cow;
+pub use transforms::Transform;
+
+#[path = "transforms.rs"]
+mod transforms;
 
 /// The symmetries of one game: one part per declared variable, each acting on its own digits.
 #[derive(Clone, Debug)]
@@ -17,6 +21,8 @@ pub struct Symmetry {
     /// The colour swap (`swap A B`), when declared: it acts on every declaring variable and the
     /// players at once, and commutes with the parts.
     swap: Option<Swap>,
+    /// The transformations checked at each position, listed (see `transforms`).
+    transforms: Option<Vec<Transform>>,
 }
 
 #[derive(Clone, Debug)]
@@ -88,7 +94,12 @@ impl Symmetry {
             })
             .collect();
         let swap = Swap::new(rules, radix, turn_radix);
-        (!parts.is_empty()).then_some(Symmetry { parts, swap })
+        let transforms = transforms::list(&parts, swap.is_some());
+        (!parts.is_empty()).then_some(Symmetry {
+            parts,
+            swap,
+            transforms,
+        })
     }
 
     /// Whether every part is proven, so no position needs checking.
