@@ -101,6 +101,7 @@ fn cases() -> u32 {
 /// Solved games whose grid symmetry is proven from the rules (so the engine checks none of its
 /// positions, and only the reference would see a wrong proof).
 const PROVEN_GRID: &str = "a grid symmetry proven";
+const PROVEN_SITES: &str = "a grid symmetry proven with dominoes";
 
 fn proven_grid(src: &str, sets: &[SetArg]) -> bool {
     match gamec::compile(src, sets) {
@@ -143,6 +144,10 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
                 if key.starts_with("Solved") || key.starts_with("Many") {
                     if proven_grid(&src, &sets) {
                         *uses.borrow_mut().entry(PROVEN_GRID).or_default() += 1;
+                        // Dominoes are proven by the cells each placing touches (grid_sites).
+                        if src.contains("  move across(") {
+                            *uses.borrow_mut().entry(PROVEN_SITES).or_default() += 1;
+                        }
                     }
                     for c in CONSTRUCTS {
                         if src.contains(c) {
@@ -213,7 +218,10 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
     );
     let uses = uses.into_inner();
     println!("solved games using: {uses:?}");
-    for c in CONSTRUCTS.iter().chain(&["  chance if ", PROVEN_GRID]) {
+    for c in CONSTRUCTS
+        .iter()
+        .chain(&["  chance if ", PROVEN_GRID, PROVEN_SITES])
+    {
         assert!(
             uses.get(c).copied().unwrap_or(0) > 0,
             "no solved game uses `{c}`: {uses:?}"

@@ -189,3 +189,80 @@ fn dropping_discs_is_proven_mirrored_and_nothing_else() {
         run.stderr
     );
 }
+
+const CRAM: &str = "game \"Cram\" {
+  state { board: grid 4 x 4 of {empty \".\", full \"#\"} = empty }
+  move across(r in rows(board), c in 0..ACROSS) if board[r, c] == empty and board[r, c + 1] == empty {
+    board[r, c] = full
+    board[r, c + 1] = full
+  }
+  move down(r in 0..3, c in cols(board)) if WHO board[r, c] == empty and board[r + 1, c] == empty {
+    board[r, c] = full
+    board[r + 1, c] = full
+  }
+  end if no moves: last mover wins
+  symmetry board: KINDS
+}
+";
+
+fn cram(across: &str, who: &str, kinds: &str) -> String {
+    CRAM.replace("ACROSS", across)
+        .replace("WHO", who)
+        .replace("KINDS", kinds)
+}
+
+#[test]
+fn dominoes_are_proven_by_the_cells_each_placing_touches() {
+    // Cram: either player places a domino either way; every turn and reflection maps the
+    // placings onto each other (across onto down under a quarter turn).
+    assert_eq!(
+        symmetry_line(&cram("3", "", "rotations, reflections")),
+        format!("symmetry    board: rotations, reflections {PROVEN}")
+    );
+    // Domineering: player 1 places down and player 2 across, so only the reflections that
+    // keep the directions hold; the quarter turns are neither proven nor true.
+    let dom = |kinds: &str| {
+        cram("3", "mover == 1 and", kinds).replace(
+            "move across(r in rows(board), c in 0..3) if",
+            "move across(r in rows(board), c in 0..3) if mover == 2 and",
+        )
+    };
+    assert_eq!(
+        symmetry_line(&dom("mirror, flip")),
+        format!("symmetry    board: mirror, flip {PROVEN}")
+    );
+    let run = solve_source(&dom("rotations, reflections"), &[]);
+    assert!(
+        run.stderr.starts_with("gamec::broken_symmetry"),
+        "{}",
+        run.stderr
+    );
+    // Across placings that leave out the last column: the mirror of one is no placing.
+    let run = solve_source(&cram("2", "", "mirror"), &[]);
+    assert!(
+        run.stderr.starts_with("gamec::broken_symmetry"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn quixo_pushes_are_proven_by_the_row_or_column_each_moves() {
+    // benches/games/quixo.game (issue 24's file) without its colour swap: the four pushes map
+    // onto each other under the turns and reflections, proven by trying each on every row's
+    // or column's marks.
+    let quixo = std::fs::read_to_string("benches/games/quixo.game").expect("quixo");
+    let plain = quixo.replace(", swap x o", "");
+    assert_eq!(
+        symmetry_line(&plain),
+        format!("symmetry    board: rotations, reflections {PROVEN}")
+    );
+    // A right push that puts the opponent's mark in: not the mirror of the left push.
+    let wrong = plain.replace(
+        "board[r, size - 1] = mark(mover)",
+        "board[r, size - 1] = mark(opponent)",
+    );
+    assert_ne!(wrong, plain);
+    let rules = rules_of(&wrong, &[]);
+    assert!(!rules.symmetries[0].proven);
+}

@@ -267,11 +267,27 @@ fn board(rng: &mut impl Rng, broken: bool) -> String {
     if rng.gen_bool(0.3) {
         return drops(cols, rows, broken, lines, outcome);
     }
+    // Dominoes beside the marks, proven by the cells each touches; when broken, only across.
+    let dominoes = if rng.gen_bool(0.3) {
+        let across = format!(
+            "  move across(r in rows(b), c in 0..{m}) if b[r, c] == 0 and b[r, c + 1] == 0 {{\n    b[r, c] = mover\n    b[r, c + 1] = mover\n  }}\n"
+        );
+        let down = format!(
+            "  move down(r in 0..{n}, c in cols(b)) if b[r, c] == 0 and b[r + 1, c] == 0 {{\n    b[r, c] = mover\n    b[r + 1, c] = mover\n  }}\n"
+        );
+        if broken {
+            across
+        } else {
+            across + &down
+        }
+    } else {
+        String::new()
+    };
     format!(
         "game \"Marks\" {{
   state {{ b: grid {cols} x {rows} of 0..=2 = 0 }}
   move mark(r in rows(b), c in cols(b)) if b[r, c] == 0{avoid}{near} {{ b[r, c] = mover }}
-{lines}{ends}  end if no moves: {outcome}
+{dominoes}{lines}{ends}  end if no moves: {outcome}
   symmetry b: {kind}
 }}
 "

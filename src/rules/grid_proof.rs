@@ -15,8 +15,11 @@
 //! (`grid_tables`). Folds that stop early (`any`, `all`) over such sets must have conditions
 //! that cannot fail, since which element they stop at depends on the order. The transformations
 //! proven must generate the whole declared group; then every element is proven, as rules that
-//! commute with two transformations at every position commute with their product.
+//! commute with two transformations at every position commute with their product. A move
+//! family that fits none of the three ways may still be proven by trying each transformation on
+//! its instances, when it touches only cells its parameters name (`grid_sites`).
 
+use super::grid_sites::{instances, matched, Instance};
 use super::grid_tables::{generates, keeps, moves_columns, moves_rows, Use};
 use super::group::group;
 use super::*;
@@ -32,28 +35,32 @@ pub fn proves_grid(rules: &Rules, s: &CSymmetry) -> bool {
     let Some(perms) = group(v.kind, v.len, v.cols, &s.kinds, &s.perms) else {
         return false;
     };
-    let modes: Vec<(Mode, Vec<Use>)> = [Mode::Cells, Mode::Cols, Mode::Rows]
+    let modes: Vec<(Mode, Vec<Use>, Vec<Instance>)> = [Mode::Cells, Mode::Cols, Mode::Rows]
         .into_iter()
-        .filter_map(|m| analyse(rules, s.var, m).map(|u| (m, u)))
+        .filter_map(|m| analyse(rules, s.var, m).map(|(u, i)| (m, u, i)))
         .collect();
     let proven: Vec<&group::Perm> = perms
         .iter()
         .filter(|p| {
-            modes.iter().any(|(m, uses)| {
+            modes.iter().any(|(m, uses, sited)| {
                 let shape = match m {
                     Mode::Cells => true,
                     Mode::Cols => moves_columns(p, v.cols),
                     Mode::Rows => moves_rows(p, v.cols),
                 };
-                shape && uses.iter().all(|u| keeps(u, p, v.base))
+                shape
+                    && uses.iter().all(|u| keeps(u, p, v.base))
+                    && (sited.is_empty() || matched(rules, s.var, sited, p))
             })
         })
         .collect();
     generates(&proven, perms.len() + 1, v.len)
 }
 
-/// The runs the rules read, if they read the grid in `mode`'s way only.
-fn analyse(rules: &Rules, var: u32, mode: Mode) -> Option<Vec<Use>> {
+/// The runs the rules read, if they read the grid in `mode`'s way only, and the instances of
+/// the families that do not but touch the grid only at cells their parameters name (proven by
+/// trying each transformation on them: `grid_sites`).
+fn analyse(rules: &Rules, var: u32, mode: Mode) -> Option<(Vec<Use>, Vec<Instance>)> {
     let v = &rules.vars[var as usize];
     let g = Grid {
         var,
@@ -71,7 +78,16 @@ fn analyse(rules: &Rules, var: u32, mode: Mode) -> Option<Vec<Use>> {
         .ends
         .iter()
         .all(|e| e.cond.as_ref().is_none_or(|c| g.expr(c, &none)) && g.outcome(&e.outcome, &none));
-    (ends && rules.moves.iter().all(|m| g.family(m))).then(|| g.uses.into_inner())
+    if !ends {
+        return None;
+    }
+    let mut sited = Vec::new();
+    for (f, m) in rules.moves.iter().enumerate() {
+        if !g.family(m) {
+            sited.extend(instances(rules, var, f)?);
+        }
+    }
+    Some((g.uses.into_inner(), sited))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

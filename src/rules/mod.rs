@@ -6,6 +6,7 @@ mod eval;
 mod exec;
 mod fault;
 mod grid_proof;
+mod grid_sites;
 mod grid_tables;
 pub mod group;
 mod label;

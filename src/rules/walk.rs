@@ -10,6 +10,12 @@ impl CExpr {
             return true;
         }
         let mut below: Vec<&CExpr> = Vec::new();
+        self.children(&mut below);
+        below.into_iter().any(|e| e.any_node(f))
+    }
+
+    /// The expressions right below this one, into `below`.
+    pub fn children<'a>(&'a self, below: &mut Vec<&'a CExpr>) {
         match self {
             CExpr::Const(_)
             | CExpr::Slot(_)
@@ -35,7 +41,6 @@ impl CExpr {
             CExpr::RunElem { run, index, .. } => below.extend([&**run, &**index]),
             CExpr::RunLen { run, .. } => below.push(run),
         }
-        below.into_iter().any(|e| e.any_node(f))
     }
 
     /// Whether this node reads local `l`.
