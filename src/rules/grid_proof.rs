@@ -246,14 +246,7 @@ impl Grid<'_> {
 
     /// Whether a label reads the grid only as the rules may (when labels are checked).
     fn label(&self, parts: Option<&[LabelPart]>, bound: &Bound) -> bool {
-        !self.labels
-            || parts.into_iter().flatten().all(|p| match p {
-                LabelPart::Text(_) => true,
-                LabelPart::Value { expr, .. } => self.expr(expr, bound),
-                LabelPart::Square { row, col, .. } => {
-                    self.expr(row, bound) && self.expr(col, bound)
-                }
-            })
+        !self.labels || super::label::label_exprs_all(parts, |e| self.expr(e, bound))
     }
 }
 

@@ -112,6 +112,15 @@ impl super::Rules {
     }
 }
 
+/// Whether every expression of a label's parts meets `ok` (a label without parts does).
+pub fn label_exprs_all(parts: Option<&[LabelPart]>, ok: impl Fn(&CExpr) -> bool) -> bool {
+    parts.into_iter().flatten().all(|p| match p {
+        LabelPart::Text(_) => true,
+        LabelPart::Value { expr, .. } => ok(expr),
+        LabelPart::Square { row, col, .. } => ok(row) && ok(col),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::square_name;
