@@ -243,9 +243,15 @@ impl Part {
         rest + digits.zip(&self.radix).map(|(d, r)| d * r).sum::<u64>()
     }
 
+    /// Where the images come from tables: the tables, the part's own number in `code` and the
+    /// place value of its first digit.
+    fn tabled(&self, code: Code) -> Option<(&Images, u64, u64)> {
+        let (images, &first) = (self.images.as_ref()?, self.radix.first()?);
+        Some((images, (code / first) % images.total(), first))
+    }
+
     fn canonical(&self, code: Code, digits: &mut Vec<u64>) -> Code {
-        if let (Some(images), Some(&first)) = (&self.images, self.radix.first()) {
-            let own = (code / first) % images.total();
+        if let Some((images, own, first)) = self.tabled(code) {
             return code - own * first + images.least(own) * first;
         }
         self.canonical_plain(code, digits)
@@ -309,10 +315,7 @@ impl Part {
 
     fn orbit_size(&self, code: Code, digits: &mut Vec<u64>) -> u64 {
         // The class has as many positions as the group has elements over those that fix it.
-        if let (Some(images), Some(&first), Kind::Perms(perms)) =
-            (&self.images, self.radix.first(), &self.kind)
-        {
-            let own = (code / first) % images.total();
+        if let (Some((images, own, _)), Kind::Perms(perms)) = (self.tabled(code), &self.kind) {
             return (perms.len() as u64 + 1) / (images.fixing(own) + 1);
         }
         match &self.kind {

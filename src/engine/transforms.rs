@@ -86,8 +86,7 @@ impl Part {
         let Kind::Perms(perms) = &self.kind else {
             return code;
         };
-        if let (Some(images), Some(&first)) = (&self.images, self.radix.first()) {
-            let own = (code / first) % images.total();
+        if let Some((images, own, first)) = self.tabled(code) {
             return code - own * first + images.image_of(p, own) * first;
         }
         let rest = self.split(code, digits);

@@ -35,9 +35,11 @@ pub fn proves_grid(rules: &Rules, s: &CSymmetry) -> bool {
     let Some(perms) = group(v.kind, v.len, v.cols, &s.kinds, &s.perms) else {
         return false;
     };
+    // Each family's instances, worked out once for the three modes.
+    let sited = RefCell::new(vec![None; rules.moves.len()]);
     let modes: Vec<(Mode, Vec<Use>, Vec<Instance>)> = [Mode::Cells, Mode::Cols, Mode::Rows]
         .into_iter()
-        .filter_map(|m| analyse(rules, s.var, m).map(|(u, i)| (m, u, i)))
+        .filter_map(|m| analyse(rules, s.var, m, &sited).map(|(u, i)| (m, u, i)))
         .collect();
     let proven: Vec<&group::Perm> = perms
         .iter()
@@ -60,7 +62,12 @@ pub fn proves_grid(rules: &Rules, s: &CSymmetry) -> bool {
 /// The runs the rules read, if they read the grid in `mode`'s way only, and the instances of
 /// the families that do not but touch the grid only at cells their parameters name (proven by
 /// trying each transformation on them: `grid_sites`).
-fn analyse(rules: &Rules, var: u32, mode: Mode) -> Option<(Vec<Use>, Vec<Instance>)> {
+fn analyse(
+    rules: &Rules,
+    var: u32,
+    mode: Mode,
+    cache: &Sited,
+) -> Option<(Vec<Use>, Vec<Instance>)> {
     let v = &rules.vars[var as usize];
     let g = Grid {
         var,
@@ -84,11 +91,17 @@ fn analyse(rules: &Rules, var: u32, mode: Mode) -> Option<(Vec<Use>, Vec<Instanc
     let mut sited = Vec::new();
     for (f, m) in rules.moves.iter().enumerate() {
         if !g.family(m) {
-            sited.extend(instances(rules, var, f)?);
+            let mut cache = cache.borrow_mut();
+            let found = cache[f].get_or_insert_with(|| instances(rules, var, f));
+            sited.extend(found.as_ref()?.iter().cloned());
         }
     }
     Some((g.uses.into_inner(), sited))
 }
+
+/// Each family's instances (`None` until worked out; then `None` inside if it has none that
+/// `grid_sites` can try).
+type Sited = RefCell<Vec<Option<Option<Vec<Instance>>>>>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
