@@ -36,6 +36,7 @@ mod limits;
 mod list_options;
 mod loops;
 mod loopy;
+mod loopy_tiers;
 mod lsp;
 mod many_oracles;
 mod many_outcomes;

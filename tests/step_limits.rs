@@ -44,6 +44,7 @@ fn nested_comprehensions_are_bounded_by_their_product() {
             sweep: true,
             pair: true,
             scored: false,
+            loopy_tiers: false,
         }
     );
 }
@@ -68,6 +69,7 @@ fn a_comprehension_in_a_guard_counts_the_parameters_around_it() {
             sweep: true,
             pair: true,
             scored: false,
+            loopy_tiers: false,
         }
     );
 }

@@ -29,10 +29,24 @@ pub fn order_text(o: Order) -> String {
             up,
             tiers,
             threads,
+            loopy: false,
         } => format!(
             "tier by tier of {}, which every move {}: {tiers} tiers, {threads} thread{}",
             measure.describe(),
             if up { "raises" } else { "lowers" },
+            if threads == 1 { "" } else { "s" }
+        ),
+        Order::Tiers {
+            measure,
+            up,
+            tiers,
+            threads,
+            loopy: true,
+        } => format!(
+            "tier by tier of {}, which no move {}, each tier by retrograde analysis (play can \
+             return to a position within a tier): {tiers} tiers, {threads} thread{}",
+            measure.describe(),
+            if up { "lowers" } else { "raises" },
             if threads == 1 { "" } else { "s" }
         ),
     }
@@ -107,8 +121,9 @@ pub fn order_json(o: Order) -> Json {
             up,
             tiers,
             threads,
+            loopy,
         } => json!({
-            "kind": "tiers",
+            "kind": if loopy { "loopy-tiers" } else { "tiers" },
             "measure": match measure { Measure::Pieces => "pieces", Measure::Sum => "sum" },
             "direction": if up { "up" } else { "down" },
             "tiers": tiers,

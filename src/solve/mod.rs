@@ -64,12 +64,14 @@ pub enum Order {
     /// Depth-first from the start, one thread.
     DepthFirst,
     /// Tier by tier of a measure every move changes one way (`up`: increases), over `threads`
-    /// threads; `tiers` of them hold positions.
+    /// threads; `tiers` of them hold positions. `loopy`: a move may also keep the measure, and
+    /// each tier was solved by retrograde analysis.
     Tiers {
         measure: Measure,
         up: bool,
         tiers: u64,
         threads: usize,
+        loopy: bool,
     },
     /// Retrograde analysis on the explicit state graph (a loopy game).
     Retrograde,
@@ -157,13 +159,25 @@ pub fn solve(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, So
         Some(s) => s,
         None => match acyclic::solve(engine, &roots, limit, impartial)? {
             Some(s) => s,
-            None => match table::solve(engine, &roots, limit)? {
-                Some(s) => s,
-                None => loopy::solve(engine, &roots, limit)?,
-            },
+            None => loopy_solve(engine, &roots, limit)?,
         },
     };
     Ok(with_symmetry(engine, &roots, s))
+}
+
+/// Solves a game in which play can return to a position: tier by tier on every thread when a
+/// measure of the position never moves the other way (not with `--order depth-first`), else on a
+/// table over the position numbers when it fits, else on the compact graph.
+fn loopy_solve(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, SolveError> {
+    if engine.order != SolveOrder::DepthFirst {
+        if let Some(s) = tiers::solve_loopy(engine, roots, limit)? {
+            return Ok(s);
+        }
+    }
+    match table::solve(engine, roots, limit)? {
+        Some(s) => Ok(s),
+        None => loopy::solve(engine, roots, limit),
+    }
 }
 
 /// Solves in tier order with `engine.threads` threads (one included), whatever order the engine

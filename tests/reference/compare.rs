@@ -38,6 +38,8 @@ pub enum Case {
         pair: bool,
         /// Whether the game is scored (margins compared; its rules are interpreted).
         scored: bool,
+        /// Whether the default solve took a loopy game tier by tier (`Order::Tiers { loopy }`).
+        loopy_tiers: bool,
     },
     /// A game that rolls during play whose expected values agree (`rolls.rs`).
     Rolls {
@@ -351,5 +353,6 @@ fn solved(game: &rf::Game, m: &Mapped, starts: &[gamec::engine::Branch]) -> Resu
         sweep: matches!(fast.order, solve::Order::Sweep { .. }),
         pair: matches!(paired.order, solve::Order::Sweep { threads: 2, .. }),
         scored: m.engine.rules.scored,
+        loopy_tiers: matches!(fast.order, solve::Order::Tiers { loopy: true, .. }),
     })
 }

@@ -29,6 +29,7 @@ fn a_setup_by_player_2_runs_as_player_2s_move() {
             sweep: true,
             pair: true,
             scored: false,
+            loopy_tiers: false,
         }
     );
 }
@@ -115,6 +116,7 @@ fn ranges_up_to_the_largest_number_end_there() {
             sweep: true,
             pair: true,
             scored: false,
+            loopy_tiers: false,
         }
     );
     let Some((_, gamec::Compiled::Sequential(rules))) = gamec::compile(&src, &[]).0 else {
@@ -159,6 +161,7 @@ fn rolls_with_extreme_weights_and_ranges() {
             sweep: true,
             pair: true,
             scored: false,
+            loopy_tiers: false,
         }
     );
     let src = format!(

@@ -21,7 +21,8 @@ impl Find<'_, '_> {
         buf: &mut Buffers,
         out: &mut FindOut,
     ) -> Result<bool, Stop> {
-        if self.plan.measure != Measure::Sum {
+        // The kernel takes a move that keeps the tier for a broken plan.
+        if self.plan.measure != Measure::Sum || self.plan.loopy {
             return Ok(false);
         }
         let (Some((kernel, _)), Shared::A16(table)) = (self.engine.tier_kernels(), shared) else {

@@ -7,9 +7,12 @@
 //! solver (which finds a cycle, if that is what it was).
 
 mod fused;
+mod loopy;
+mod rounds;
 mod sums;
 mod tasks;
 mod value;
+mod within;
 
 use super::progress::Progress;
 use super::store::{busy, Store, DENSE_BYTES_PER_CODE, MAX_TIER, UNSEEN};
@@ -18,6 +21,8 @@ use crate::engine::{memory, Code, Engine, Expand, Scratch};
 use sums::Sums;
 use tasks::{Find, Stop, Task};
 use value::Value;
+
+pub(super) use loopy::solve as solve_loopy;
 
 /// What a solve in tier order counts a position's tier by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,6 +50,8 @@ pub(super) struct Plan {
     up: bool,
     /// Its largest value.
     max: u64,
+    /// Whether a move may also keep the measure (play can then loop within a tier).
+    loopy: bool,
 }
 
 impl Plan {
@@ -59,6 +66,9 @@ impl Plan {
     /// Whether a move from tier `from` to tier `to` keeps to the plan.
     #[inline]
     fn onward(&self, from: u64, to: u64) -> bool {
+        if self.loopy && to == from {
+            return true;
+        }
         if self.up {
             to > from
         } else {
@@ -80,7 +90,7 @@ impl Plan {
 /// (`MAX_TIER`): the sum first (it also orders games where a move need not add a piece), then the
 /// pieces. None sends the game to the depth-first solver, which also reports a rule's fault at a
 /// root the same way as always.
-fn plans(engine: &Engine, roots: &[Code]) -> Vec<Plan> {
+fn plans(engine: &Engine, roots: &[Code], loopy: bool) -> Vec<Plan> {
     let (max_pieces, max_sum) = engine.max_measures();
     let mut scratch = Scratch::probe();
     for &root in roots {
@@ -101,6 +111,7 @@ fn plans(engine: &Engine, roots: &[Code]) -> Vec<Plan> {
                         measure: Measure::Sum,
                         up: s1 > s0,
                         max: max_sum,
+                        loopy,
                     });
                 }
                 if p0 != p1 && max_pieces <= MAX_TIER {
@@ -108,6 +119,7 @@ fn plans(engine: &Engine, roots: &[Code]) -> Vec<Plan> {
                         measure: Measure::Pieces,
                         up: p1 > p0,
                         max: max_pieces,
+                        loopy,
                     });
                 }
                 return plans;
@@ -133,7 +145,7 @@ pub(super) fn solve(
     else {
         return Ok(None);
     };
-    for plan in plans(engine, roots) {
+    for plan in plans(engine, roots, false) {
         if let Some(s) = pool.install(|| run(engine, roots, limit, impartial, plan))? {
             return Ok(Some(s));
         }
@@ -302,6 +314,7 @@ fn run(
             up: plan.up,
             tiers: tiers_used,
             threads: engine.threads,
+            loopy: false,
         },
         margins: None,
     }))

@@ -11,7 +11,7 @@ use crate::jit::Buffers;
 use rayon::prelude::*;
 
 /// Positions of a list given to one task: enough that handing them out costs little.
-const LIST_TASK: usize = 1 << 10;
+pub(super) const LIST_TASK: usize = 1 << 10;
 /// Codes of the table one task scans.
 const SCAN_TASK: u64 = 1 << 16;
 

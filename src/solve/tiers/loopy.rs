@@ -1,0 +1,205 @@
+//! Solving a loopy game tier by tier, on every thread: when no move lowers a measure of the
+//! position (or none raises it), and some change it, play can only loop within a tier. Positions
+//! are found tier by tier from the start (a tier's positions in waves, each wave's spread over
+//! the threads), then valued tier by tier from the last: each tier's moves are gathered on every
+//! thread (`within.rs`), moves out of the tier reading the values of later tiers, and the tier is
+//! solved by retrograde analysis (`rounds.rs`). Only the tier being valued holds its moves. A move
+//! that lowers the measure after all hands the game on to the other loopy solvers.
+
+use super::rounds::{self, KEPT};
+use super::tasks::{Find, Stop, Task, LIST_TASK};
+use super::within::{self, gather};
+use super::{plans, Found, Plan};
+use crate::engine::{memory, Code, Engine};
+use crate::solve::progress::Progress;
+use crate::solve::store::{busy, unpack, Store, DENSE_BYTES_PER_CODE, UNSEEN};
+use crate::solve::{Order, Solution, SolveError};
+
+/// Solves with `engine.threads` threads; `Ok(None)` when the game has no measure that no move
+/// lowers (or raises), or no thread pool could be made.
+pub(in crate::solve) fn solve(
+    engine: &Engine,
+    roots: &[Code],
+    limit: u64,
+) -> Result<Option<Solution>, SolveError> {
+    let Ok(pool) = rayon::ThreadPoolBuilder::new()
+        .num_threads(engine.threads)
+        .build()
+    else {
+        return Ok(None);
+    };
+    for plan in plans(engine, roots, true) {
+        if let Some(s) = pool.install(|| run(engine, roots, limit, plan))? {
+            return Ok(Some(s));
+        }
+    }
+    Ok(None)
+}
+
+fn run(
+    engine: &Engine,
+    roots: &[Code],
+    limit: u64,
+    plan: Plan,
+) -> Result<Option<Solution>, SolveError> {
+    let mut store = Store::for_space(engine.space, engine.hashed)?;
+    let sparse = matches!(store, Store::Sparse(_));
+    // A hash map costs its own bytes and a list entry a position.
+    let (limit, memory_bound) = if sparse {
+        memory::position_budget(limit, memory::SPARSE_BYTES_PER_POSITION + 8)
+    } else {
+        (limit, false)
+    };
+    // Beside the table (reckoned as the other orders reckon it), each position found costs its
+    // place in its tier's list, and the tier being solved its moves and positions' workings.
+    let budget = memory::byte_budget();
+    let fixed = match sparse {
+        true => 0,
+        false => engine.space.saturating_mul(DENSE_BYTES_PER_CODE),
+    };
+    let too_many = || match memory_bound {
+        true => SolveError::Memory(limit),
+        false => SolveError::Limit(limit),
+    };
+    let tiers = plan.max as usize + 1;
+    let mut found = Found {
+        lists: Some(vec![Vec::new(); tiers]),
+        sizes: vec![0; tiers],
+        positions: 0,
+        in_all: 0,
+    };
+    let orbit = |c: Code| engine.symmetry.as_ref().map_or(1, |s| s.orbit_size(c));
+    for &root in roots {
+        if store.get(root) == UNSEEN {
+            let t = plan.tier(engine, root);
+            store.set(root, busy(t))?;
+            found.add(t, root, orbit(root))?;
+            if found.positions > limit {
+                return Err(too_many());
+            }
+        }
+    }
+    let progress = Progress::new();
+    let mut steps = 0u64;
+    for (done, t) in plan.order().into_iter().enumerate() {
+        // Each wave runs the moves of the tier's positions found by the wave before.
+        let mut from = 0;
+        loop {
+            let Some(lists) = &found.lists else {
+                return Ok(None);
+            };
+            let to = lists[t as usize].len();
+            if from == to {
+                break;
+            }
+            progress.say(format!(
+                "finding positions: {done} of {} tiers, {} positions so far",
+                plan.max + 1,
+                found.positions
+            ));
+            let find = Find {
+                engine,
+                plan,
+                tier: t,
+                steps,
+            };
+            let tasks: Vec<Task> = lists[t as usize][from..to]
+                .chunks(LIST_TASK)
+                .map(Task::Codes)
+                .collect();
+            let outs = match find.run(&tasks, &store.shared()) {
+                Ok(outs) => outs,
+                Err(Stop::Broken) => return Ok(None),
+                Err(Stop::Fault(f, c)) => return Err(SolveError::Fault(f, c)),
+            };
+            if outs
+                .iter()
+                .map(|o| o.steps)
+                .fold(steps, u64::saturating_add)
+                > engine.max_steps
+            {
+                // One thread alone would have run out here: find where, for the usual report.
+                if let Some((f, c)) = find.out_of_steps(&tasks, &mut store) {
+                    return Err(SolveError::Fault(f, c));
+                }
+            }
+            drop(tasks);
+            from = to;
+            for out in outs {
+                steps = steps.saturating_add(out.steps);
+                found.in_all = found.in_all.saturating_add(out.in_all);
+                for (c, m) in out.new {
+                    found.add(m, c, 0)?;
+                }
+                for (c, m) in out.later {
+                    if store.get(c) == UNSEEN {
+                        store.set(c, busy(m))?;
+                        found.add(m, c, orbit(c))?;
+                    }
+                }
+                if found.positions > limit {
+                    return Err(too_many());
+                }
+            }
+            if fixed.saturating_add(found.positions.saturating_mul(8)) > budget {
+                return Ok(None);
+            }
+        }
+    }
+    progress.bar(found.positions, "solving", "positions");
+    let Some(mut lists) = found.lists.take() else {
+        return Ok(None);
+    };
+    let mut counts = [0u64; 4];
+    for t in plan.order().into_iter().rev() {
+        let mut codes = std::mem::take(&mut lists[t as usize]);
+        if codes.is_empty() {
+            continue;
+        }
+        if codes.len() as u64 >= u64::from(KEPT) {
+            return Ok(None);
+        }
+        codes.sort_unstable();
+        let held = fixed
+            .saturating_add(found.positions.saturating_mul(8))
+            .saturating_add((codes.len() as u64).saturating_mul(within::POSITION_BYTES));
+        let Some(room) = budget.checked_sub(held) else {
+            return Ok(None);
+        };
+        let mut tier = match gather(engine, &codes, &store.shared(), room) {
+            Ok(tier) => tier,
+            Err(within::Stop::Fault(f, c)) => return Err(SolveError::Fault(f, c)),
+            Err(within::Stop::Lost) => return Ok(None),
+            Err(within::Stop::Solve(e)) => return Err(e),
+        };
+        let entries = rounds::solve(&mut tier);
+        drop(tier);
+        for (&c, &e) in codes.iter().zip(&entries) {
+            if let Some(v) = unpack(e) {
+                counts[v.value as usize] += 1;
+            }
+            store.set(c, e)?;
+        }
+        progress.advance(codes.len() as u64);
+    }
+    progress.finish();
+    let tiers_used = found.sizes.iter().filter(|&&n| n > 0).count() as u64;
+    Ok(Some(Solution {
+        store,
+        positions: found.positions,
+        counts,
+        loopy: true,
+        grundy: false,
+        in_all: found.in_all,
+        in_all_reachable: true,
+        symmetry: None,
+        order: Order::Tiers {
+            measure: plan.measure,
+            up: plan.up,
+            tiers: tiers_used,
+            threads: engine.threads,
+            loopy: true,
+        },
+        margins: None,
+    }))
+}
