@@ -147,7 +147,7 @@ games=(
   "tic-tac-toe|mttt|0|games/tic_tac_toe.game"
   "quixo 3x3|quixo|2|benches/games/quixo.game"
 )
-((big)) && games+=("quixo 4x4|quixo|1|benches/games/quixo.game --set size=4")
+((big)) && games+=("quixo 4x4|quixo|1|benches/games/quixo.game --set size=4 --max-positions 200000000")
 
 for g in "${games[@]}"; do
   IFS='|' read -r name game variant args <<<"$g"

@@ -102,6 +102,8 @@ fn cases() -> u32 {
 /// positions, and only the reference would see a wrong proof).
 const PROVEN_GRID: &str = "a grid symmetry proven";
 const PROVEN_SITES: &str = "a grid symmetry proven with dominoes";
+/// Solved games whose colour swap is proven from the rules (`rules::proves_swap`).
+const PROVEN_SWAP: &str = "a colour swap proven";
 
 fn proven_grid(src: &str, sets: &[SetArg]) -> bool {
     match gamec::compile(src, sets) {
@@ -109,6 +111,15 @@ fn proven_grid(src: &str, sets: &[SetArg]) -> bool {
             .symmetries
             .iter()
             .any(|s| s.proven && r.vars[s.var as usize].kind == gamec::rules::VarKind::Grid),
+        _ => false,
+    }
+}
+
+fn proven_swap(src: &str, sets: &[SetArg]) -> bool {
+    match gamec::compile(src, sets) {
+        (Some((_, gamec::Compiled::Sequential(r))), _) => {
+            r.symmetries.iter().any(|s| s.swap_proven)
+        }
         _ => false,
     }
 }
@@ -142,6 +153,9 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
                     *uses.borrow_mut().entry("  chance if ").or_default() += 1;
                 }
                 if key.starts_with("Solved") || key.starts_with("Many") {
+                    if proven_swap(&src, &sets) {
+                        *uses.borrow_mut().entry(PROVEN_SWAP).or_default() += 1;
+                    }
                     if proven_grid(&src, &sets) {
                         *uses.borrow_mut().entry(PROVEN_GRID).or_default() += 1;
                         // Dominoes are proven by the cells each placing touches (grid_sites).
@@ -221,7 +235,7 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
     println!("solved games using: {uses:?}");
     for c in CONSTRUCTS
         .iter()
-        .chain(&["  chance if ", PROVEN_GRID, PROVEN_SITES])
+        .chain(&["  chance if ", PROVEN_GRID, PROVEN_SITES, PROVEN_SWAP])
     {
         assert!(
             uses.get(c).copied().unwrap_or(0) > 0,

@@ -62,8 +62,17 @@ fn placing_marks_and_reading_lines_is_proven_for_every_turn_and_reflection() {
         let line = symmetry_line(&ttt("", "", kinds));
         assert_eq!(line, format!("symmetry    board: {kinds} {PROVEN}"));
     }
-    // A colour swap is never proven: the line says that it is still checked.
+    // The colour swap is proven too: marks are only the mover's (tests/swap_proof.rs).
     let line = symmetry_line(&ttt("", "", "rotations, reflections, swap 1 2"));
+    assert_eq!(
+        line,
+        "symmetry    board: rotations, reflections, swap 1 2 (proven from the rules)"
+    );
+    // Named by number, the swap is not proven: the line says that it is still checked.
+    let line = symmetry_line(&ttt("", "", "rotations, reflections, swap 1 2").replace(
+        "board[r, c] = mark(mover)",
+        "if mover == 1 { board[r, c] = 1 } else { board[r, c] = 2 }",
+    ));
     assert_eq!(
         line,
         "symmetry    board: rotations, reflections, swap 1 2 (proven from the rules, but the swap \

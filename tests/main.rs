@@ -71,6 +71,7 @@ mod solve_limits;
 mod solve_text;
 mod solver_props;
 mod step_limits;
+mod swap_proof;
 mod sweep;
 mod sweep_pair;
 mod sweep_symmetry;

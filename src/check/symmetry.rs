@@ -5,7 +5,7 @@ use super::expr::Cx;
 use crate::diag::{catalog, did_you_mean, Diagnostics};
 use crate::rules::group::{group, MAX_GROUP};
 use crate::rules::{
-    proves_any_order, proves_grid, CSymmetry, Rules, SymmetryKind, VarInfo, VarKind,
+    proves_any_order, proves_grid, proves_swap, CSymmetry, Rules, SymmetryKind, VarInfo, VarKind,
 };
 use crate::syntax::ast::Span;
 use crate::syntax::ast::{GameFile, SymmetryDecl};
@@ -53,15 +53,20 @@ pub fn prove(rules: &mut Rules) {
         .symmetries
         .iter()
         .map(|s| {
-            if s.kinds.contains(&SymmetryKind::AnyOrder) {
+            // A swap alone rearranges nothing: it is proven, or not, on its own (`swap_proven`).
+            if s.kinds.iter().all(|k| matches!(k, SymmetryKind::Swap(_))) {
+                true
+            } else if s.kinds.contains(&SymmetryKind::AnyOrder) {
                 proves_any_order(rules, &rules.vars[s.var as usize])
             } else {
                 proves_grid(rules, s)
             }
         })
         .collect();
+    let swap = proves_swap(rules);
     for (s, p) in rules.symmetries.iter_mut().zip(proofs) {
         s.proven = p;
+        s.swap_proven = swap && s.swap.is_some();
     }
 }
 
@@ -181,6 +186,7 @@ fn one(s: &SymmetryDecl, var: u32, cx: &Cx, d: &mut Diagnostics) -> Option<CSymm
         proven: false,
         perms,
         swap,
+        swap_proven: false,
     })
 }
 

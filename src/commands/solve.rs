@@ -8,7 +8,7 @@ use super::io::out;
 use crate::engine::Limits;
 use crate::engine::{Branch, Code, Engine};
 use crate::play::{best_moves, rated_moves, slower_wins, value_text, winning_moves};
-use crate::rules::Rules;
+use crate::rules::{Rules, SymmetryKind};
 use crate::solve::{win_probabilities, Entry, Solution, Value};
 use serde_json::{json, Value as Json};
 
@@ -314,11 +314,15 @@ pub(super) fn symmetry_text(engine: &Engine) -> Option<String> {
         .symmetries
         .iter()
         .map(|d| {
-            // A colour swap is never proven: it is checked even where the rest is proven.
-            let how = match (d.proven, d.swap.is_some()) {
-                (true, false) => "proven from the rules",
-                (true, true) => "proven from the rules, but the swap checked at every position",
-                (false, _) => "checked at every position solved",
+            // A colour swap is proven on its own: it may be checked where the rest is proven.
+            let swap_only = d.kinds.iter().all(|k| matches!(k, SymmetryKind::Swap(_)));
+            let how = match (d.proven, d.swap.is_some(), d.swap_proven) {
+                (true, false, _) | (true, true, true) => "proven from the rules",
+                (true, true, false) if swap_only => "checked at every position solved",
+                (true, true, false) => {
+                    "proven from the rules, but the swap checked at every position"
+                }
+                (false, ..) => "checked at every position solved",
             };
             format!("{} ({how})", d.text)
         })

@@ -21,6 +21,8 @@ pub struct Symmetry {
     /// The colour swap (`swap A B`), when declared: it acts on every declaring variable and the
     /// players at once, and commutes with the parts.
     swap: Option<Swap>,
+    /// Whether the rules are proven to treat the swap alike (`rules::proves_swap`).
+    swap_proven: bool,
     /// The transformations checked at each position, listed (see `transforms`).
     transforms: Option<Vec<Transform>>,
 }
@@ -95,16 +97,18 @@ impl Symmetry {
             .collect();
         let swap = Swap::new(rules, radix, turn_radix);
         let transforms = transforms::list(&parts, swap.is_some());
+        let swap_proven = rules.symmetries.iter().any(|s| s.swap_proven);
         (!parts.is_empty()).then_some(Symmetry {
             parts,
             swap,
+            swap_proven,
             transforms,
         })
     }
 
-    /// Whether every part is proven, so no position needs checking.
+    /// Whether every part and the swap are proven, so no position needs checking.
     pub fn proven(&self) -> bool {
-        self.swap.is_none() && self.parts.iter().all(|p| p.proven)
+        (self.swap.is_none() || self.swap_proven) && self.parts.iter().all(|p| p.proven)
     }
 
     /// Whether a colour swap (`swap A B`) is declared: an image may then have other values, so

@@ -14,6 +14,7 @@ pub mod map;
 mod roll;
 mod runs;
 mod simple;
+mod swap_proof;
 mod symmetry;
 pub mod view;
 mod walk;
@@ -28,6 +29,7 @@ pub use label::{column_name, square_name, LabelPart};
 pub use roll::{check_roll, roll_problem, Script, MAX_ROLL_VALUES};
 pub use runs::RunTable;
 pub use simple::{simplify, Operand, Simple};
+pub use swap_proof::proves_swap;
 pub use symmetry::{proves_any_order, CSymmetry, SymmetryKind};
 
 use crate::syntax::ast::Span;

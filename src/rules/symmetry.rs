@@ -21,6 +21,9 @@ pub struct CSymmetry {
     /// `swap A B`: the two values (as the variable holds them) exchanged in every element,
     /// together with the players.
     pub swap: Option<(i64, i64)>,
+    /// Whether the rules are proven to treat the file's swaps alike (`swap_proof`): set on every
+    /// declaration with a `swap`, as they are one transformation.
+    pub swap_proven: bool,
 }
 
 /// Whether every rule treats the elements of array `var` alike, so that any permutation of them
