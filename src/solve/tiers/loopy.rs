@@ -9,10 +9,10 @@
 use super::rounds::{self, KEPT};
 use super::tasks::{Find, Stop, Task, LIST_TASK};
 use super::within::{self, gather};
-use super::{plans, Found, Plan};
+use super::{begin, plans, Plan};
 use crate::engine::{memory, Code, Engine};
 use crate::solve::progress::Progress;
-use crate::solve::store::{busy, unpack, Store, DENSE_BYTES_PER_CODE, UNSEEN};
+use crate::solve::store::{unpack, Store, DENSE_BYTES_PER_CODE};
 use crate::solve::{Order, Solution, SolveError};
 
 /// Solves with `engine.threads` threads; `Ok(None)` when the game has no measure that no move
@@ -42,50 +42,21 @@ fn run(
     limit: u64,
     plan: Plan,
 ) -> Result<Option<Solution>, SolveError> {
-    let mut store = Store::for_space(engine.space, engine.hashed)?;
-    let sparse = matches!(store, Store::Sparse(_));
-    // A hash map costs its own bytes and a list entry a position.
-    let (limit, memory_bound) = if sparse {
-        memory::position_budget(limit, memory::SPARSE_BYTES_PER_POSITION + 8)
-    } else {
-        (limit, false)
-    };
+    let mut b = begin(engine, roots, limit, plan)?;
     // Beside the table (reckoned as the other orders reckon it), each position found costs its
     // place in its tier's list, and the tier being solved its moves and positions' workings.
     let budget = memory::byte_budget();
-    let fixed = match sparse {
-        true => 0,
-        false => engine.space.saturating_mul(DENSE_BYTES_PER_CODE),
+    let fixed = match b.store {
+        Store::Sparse(_) => 0,
+        _ => engine.space.saturating_mul(DENSE_BYTES_PER_CODE),
     };
-    let too_many = || match memory_bound {
-        true => SolveError::Memory(limit),
-        false => SolveError::Limit(limit),
-    };
-    let tiers = plan.max as usize + 1;
-    let mut found = Found {
-        lists: Some(vec![Vec::new(); tiers]),
-        sizes: vec![0; tiers],
-        positions: 0,
-        in_all: 0,
-    };
-    let orbit = |c: Code| engine.symmetry.as_ref().map_or(1, |s| s.orbit_size(c));
-    for &root in roots {
-        if store.get(root) == UNSEEN {
-            let t = plan.tier(engine, root);
-            store.set(root, busy(t))?;
-            found.add(t, root, orbit(root))?;
-            if found.positions > limit {
-                return Err(too_many());
-            }
-        }
-    }
     let progress = Progress::new();
     let mut steps = 0u64;
     for (done, t) in plan.order().into_iter().enumerate() {
         // Each wave runs the moves of the tier's positions found by the wave before.
         let mut from = 0;
         loop {
-            let Some(lists) = &found.lists else {
+            let Some(lists) = &b.found.lists else {
                 return Ok(None);
             };
             let to = lists[t as usize].len();
@@ -95,7 +66,7 @@ fn run(
             progress.say(format!(
                 "finding positions: {done} of {} tiers, {} positions so far",
                 plan.max + 1,
-                found.positions
+                b.found.positions
             ));
             let find = Find {
                 engine,
@@ -107,7 +78,7 @@ fn run(
                 .chunks(LIST_TASK)
                 .map(Task::Codes)
                 .collect();
-            let outs = match find.run(&tasks, &store.shared()) {
+            let outs = match find.run(&tasks, &b.store.shared()) {
                 Ok(outs) => outs,
                 Err(Stop::Broken) => return Ok(None),
                 Err(Stop::Fault(f, c)) => return Err(SolveError::Fault(f, c)),
@@ -119,35 +90,20 @@ fn run(
                 > engine.max_steps
             {
                 // One thread alone would have run out here: find where, for the usual report.
-                if let Some((f, c)) = find.out_of_steps(&tasks, &mut store) {
+                if let Some((f, c)) = find.out_of_steps(&tasks, &mut b.store) {
                     return Err(SolveError::Fault(f, c));
                 }
             }
             drop(tasks);
             from = to;
-            for out in outs {
-                steps = steps.saturating_add(out.steps);
-                found.in_all = found.in_all.saturating_add(out.in_all);
-                for (c, m) in out.new {
-                    found.add(m, c, 0)?;
-                }
-                for (c, m) in out.later {
-                    if store.get(c) == UNSEEN {
-                        store.set(c, busy(m))?;
-                        found.add(m, c, orbit(c))?;
-                    }
-                }
-                if found.positions > limit {
-                    return Err(too_many());
-                }
-            }
-            if fixed.saturating_add(found.positions.saturating_mul(8)) > budget {
+            b.take(engine, outs, &mut steps)?;
+            if fixed.saturating_add(b.found.positions.saturating_mul(8)) > budget {
                 return Ok(None);
             }
         }
     }
-    progress.bar(found.positions, "solving", "positions");
-    let Some(mut lists) = found.lists.take() else {
+    progress.bar(b.found.positions, "solving", "positions");
+    let Some(mut lists) = b.found.lists.take() else {
         return Ok(None);
     };
     let mut counts = [0u64; 4];
@@ -161,12 +117,12 @@ fn run(
         }
         codes.sort_unstable();
         let held = fixed
-            .saturating_add(found.positions.saturating_mul(8))
+            .saturating_add(b.found.positions.saturating_mul(8))
             .saturating_add((codes.len() as u64).saturating_mul(within::POSITION_BYTES));
         let Some(room) = budget.checked_sub(held) else {
             return Ok(None);
         };
-        let mut tier = match gather(engine, &codes, &store.shared(), room) {
+        let mut tier = match gather(engine, &codes, &b.store.shared(), room) {
             Ok(tier) => tier,
             Err(within::Stop::Fault(f, c)) => return Err(SolveError::Fault(f, c)),
             Err(within::Stop::Lost) => return Ok(None),
@@ -178,19 +134,19 @@ fn run(
             if let Some(v) = unpack(e) {
                 counts[v.value as usize] += 1;
             }
-            store.set(c, e)?;
+            b.store.set(c, e)?;
         }
         progress.advance(codes.len() as u64);
     }
     progress.finish();
-    let tiers_used = found.sizes.iter().filter(|&&n| n > 0).count() as u64;
+    let tiers_used = b.found.sizes.iter().filter(|&&n| n > 0).count() as u64;
     Ok(Some(Solution {
-        store,
-        positions: found.positions,
+        store: b.store,
+        positions: b.found.positions,
         counts,
         loopy: true,
         grundy: false,
-        in_all: found.in_all,
+        in_all: b.found.in_all,
         in_all_reachable: true,
         symmetry: None,
         order: Order::Tiers {

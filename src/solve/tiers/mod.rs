@@ -171,55 +171,23 @@ fn run(
     impartial: bool,
     plan: Plan,
 ) -> Result<Option<Solution>, SolveError> {
-    let mut store = Store::for_space(engine.space, engine.hashed)?;
-    let sparse = matches!(store, Store::Sparse(_));
-    // A hash map costs its own bytes and a list entry a position.
-    let (limit, memory_bound) = if sparse {
-        memory::position_budget(limit, memory::SPARSE_BYTES_PER_POSITION + 8)
-    } else {
-        (limit, false)
-    };
-    let over = |n: u64| n > limit;
-    let too_many = || {
-        if memory_bound {
-            SolveError::Memory(limit)
-        } else {
-            SolveError::Limit(limit)
-        }
-    };
-    let tiers = plan.max as usize + 1;
-    let mut found = Found {
-        lists: Some(vec![Vec::new(); tiers]),
-        sizes: vec![0; tiers],
-        positions: 0,
-        in_all: 0,
-    };
-    let orbit = |c: Code| engine.symmetry.as_ref().map_or(1, |s| s.orbit_size(c));
-    for &root in roots {
-        if store.get(root) == UNSEEN {
-            let t = plan.tier(engine, root);
-            store.set(root, busy(t))?;
-            found.add(t, root, orbit(root))?;
-            if over(found.positions) {
-                return Err(too_many());
-            }
-        }
-    }
+    let mut b = begin(engine, roots, limit, plan)?;
+    let sparse = matches!(b.store, Store::Sparse(_));
     // Tiers of the digits' sum list their codes directly once the lists are dropped.
     let sums = (plan.measure == Measure::Sum).then(|| Sums::new(engine));
     let progress = Progress::new();
     let table_bytes = engine.space.saturating_mul(DENSE_BYTES_PER_CODE);
     let mut steps = 0u64;
     for (done, t) in plan.order().into_iter().enumerate() {
-        if found.sizes[t as usize] == 0 {
+        if b.found.sizes[t as usize] == 0 {
             continue;
         }
         progress.say(format!(
             "finding positions: {done} of {} tiers, {} positions so far",
             plan.max + 1,
-            found.positions
+            b.found.positions
         ));
-        if let Some(lists) = &mut found.lists {
+        if let Some(lists) = &mut b.found.lists {
             lists[t as usize].sort_unstable();
         }
         let find = Find {
@@ -229,47 +197,32 @@ fn run(
             steps,
         };
         let outs = {
-            let shared = store.shared();
-            let tasks = Task::all(&found, t, engine.space, sums.as_ref());
+            let shared = b.store.shared();
+            let tasks = Task::all(&b.found, t, engine.space, sums.as_ref());
             match find.run(&tasks, &shared) {
                 Ok(outs) => outs,
                 Err(Stop::Broken) => return Ok(None),
                 Err(Stop::Fault(f, c)) => return Err(SolveError::Fault(f, c)),
             }
         };
-        for out in outs {
-            steps = steps.saturating_add(out.steps);
-            found.in_all = found.in_all.saturating_add(out.in_all);
-            for (c, m) in out.new {
-                found.add(m, c, 0)?;
-            }
-            for (c, m) in out.later {
-                if store.get(c) == UNSEEN {
-                    store.set(c, busy(m))?;
-                    found.add(m, c, orbit(c))?;
-                }
-            }
-            if over(found.positions) {
-                return Err(too_many());
-            }
-        }
+        b.take(engine, outs, &mut steps)?;
         if steps > engine.max_steps {
             // The threads together took more steps than allowed: find the position where one
             // thread alone would have run out, for the same report as ever.
-            let tasks = Task::all(&found, t, engine.space, sums.as_ref());
-            if let Some((f, c)) = find.out_of_steps(&tasks, &mut store) {
+            let tasks = Task::all(&b.found, t, engine.space, sums.as_ref());
+            if let Some((f, c)) = find.out_of_steps(&tasks, &mut b.store) {
                 return Err(SolveError::Fault(f, c));
             }
         }
-        if !sparse && found.positions.saturating_mul(8) > table_bytes / 5 {
-            found.lists = None;
+        if !sparse && b.found.positions.saturating_mul(8) > table_bytes / 5 {
+            b.found.lists = None;
         }
     }
-    progress.bar(found.positions, "solving", "positions");
+    progress.bar(b.found.positions, "solving", "positions");
     let mut counts = [0u64; 4];
     let mut grundy = impartial;
     for t in plan.order().into_iter().rev() {
-        if found.sizes[t as usize] == 0 {
+        if b.found.sizes[t as usize] == 0 {
             continue;
         }
         let value = Value {
@@ -278,8 +231,8 @@ fn run(
             impartial,
         };
         let outs = {
-            let shared = store.shared();
-            let tasks = Task::all(&found, t, engine.space, sums.as_ref());
+            let shared = b.store.shared();
+            let tasks = Task::all(&b.found, t, engine.space, sums.as_ref());
             value
                 .run(&tasks, &shared)
                 .map_err(|(f, c)| SolveError::Fault(f, c))?
@@ -290,23 +243,23 @@ fn run(
             }
             grundy &= out.grundy;
             for (c, e) in out.later {
-                store.set(c, e)?;
+                b.store.set(c, e)?;
             }
         }
-        if let Some(lists) = &mut found.lists {
+        if let Some(lists) = &mut b.found.lists {
             lists[t as usize] = Vec::new();
         }
-        progress.advance(found.sizes[t as usize]);
+        progress.advance(b.found.sizes[t as usize]);
     }
     progress.finish();
-    let tiers_used = found.sizes.iter().filter(|&&n| n > 0).count() as u64;
+    let tiers_used = b.found.sizes.iter().filter(|&&n| n > 0).count() as u64;
     Ok(Some(Solution {
-        store,
-        positions: found.positions,
+        store: b.store,
+        positions: b.found.positions,
         counts,
         loopy: false,
         grundy,
-        in_all: found.in_all,
+        in_all: b.found.in_all,
         in_all_reachable: true,
         symmetry: None,
         order: Order::Tiers {
@@ -318,6 +271,86 @@ fn run(
         },
         margins: None,
     }))
+}
+
+/// A solve in tier order begun: the table with the roots marked, the positions found, and the
+/// limit on positions (from the memory when the table is a hash map, which costs its own bytes
+/// and a list entry a position) and whether the memory set it.
+struct Begun {
+    store: Store,
+    found: Found,
+    limit: u64,
+    memory_bound: bool,
+}
+
+fn begin(engine: &Engine, roots: &[Code], limit: u64, plan: Plan) -> Result<Begun, SolveError> {
+    let store = Store::for_space(engine.space, engine.hashed)?;
+    let (limit, memory_bound) = match store {
+        Store::Sparse(_) => memory::position_budget(limit, memory::SPARSE_BYTES_PER_POSITION + 8),
+        _ => (limit, false),
+    };
+    let tiers = plan.max as usize + 1;
+    let found = Found {
+        lists: Some(vec![Vec::new(); tiers]),
+        sizes: vec![0; tiers],
+        positions: 0,
+        in_all: 0,
+    };
+    let mut b = Begun {
+        store,
+        found,
+        limit,
+        memory_bound,
+    };
+    for &root in roots {
+        if b.store.get(root) == UNSEEN {
+            let t = plan.tier(engine, root);
+            b.store.set(root, busy(t))?;
+            b.found.add(t, root, orbit(engine, root))?;
+            b.over()?;
+        }
+    }
+    Ok(b)
+}
+
+/// How many positions the class of `c` stands for.
+fn orbit(engine: &Engine, c: Code) -> u64 {
+    engine.symmetry.as_ref().map_or(1, |s| s.orbit_size(c))
+}
+
+impl Begun {
+    /// `Err` once more positions are found than the limit allows.
+    fn over(&self) -> Result<(), SolveError> {
+        match (self.found.positions > self.limit, self.memory_bound) {
+            (false, _) => Ok(()),
+            (true, true) => Err(SolveError::Memory(self.limit)),
+            (true, false) => Err(SolveError::Limit(self.limit)),
+        }
+    }
+
+    /// Takes in what the tasks of a step of finding found (`steps` adds up the steps taken).
+    fn take(
+        &mut self,
+        engine: &Engine,
+        outs: Vec<tasks::FindOut>,
+        steps: &mut u64,
+    ) -> Result<(), SolveError> {
+        for out in outs {
+            *steps = steps.saturating_add(out.steps);
+            self.found.in_all = self.found.in_all.saturating_add(out.in_all);
+            for (c, m) in out.new {
+                self.found.add(m, c, 0)?;
+            }
+            for (c, m) in out.later {
+                if self.store.get(c) == UNSEEN {
+                    self.store.set(c, busy(m))?;
+                    self.found.add(m, c, orbit(engine, c))?;
+                }
+            }
+            self.over()?;
+        }
+        Ok(())
+    }
 }
 
 impl Found {
