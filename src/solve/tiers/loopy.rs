@@ -9,7 +9,7 @@
 use super::rounds::{self, KEPT};
 use super::tasks::{Find, Stop, Task, LIST_TASK};
 use super::within::{self, gather};
-use super::{begin, plans, Plan};
+use super::{begin, each_plan, Plan};
 use crate::engine::{memory, Code, Engine};
 use crate::solve::progress::Progress;
 use crate::solve::store::{unpack, Store, DENSE_BYTES_PER_CODE};
@@ -22,18 +22,7 @@ pub(in crate::solve) fn solve(
     roots: &[Code],
     limit: u64,
 ) -> Result<Option<Solution>, SolveError> {
-    let Ok(pool) = rayon::ThreadPoolBuilder::new()
-        .num_threads(engine.threads)
-        .build()
-    else {
-        return Ok(None);
-    };
-    for plan in plans(engine, roots, true) {
-        if let Some(s) = pool.install(|| run(engine, roots, limit, plan))? {
-            return Ok(Some(s));
-        }
-    }
-    Ok(None)
+    each_plan(engine, roots, true, |plan| run(engine, roots, limit, plan))
 }
 
 fn run(

@@ -139,14 +139,28 @@ pub(super) fn solve(
     limit: u64,
     impartial: bool,
 ) -> Result<Option<Solution>, SolveError> {
+    each_plan(engine, roots, false, |plan| {
+        run(engine, roots, limit, impartial, plan)
+    })
+}
+
+/// Tries `solve` with each measure that may order the game (`loopy`: moves may also keep it) on
+/// a pool of `engine.threads` threads, until one solves it; `Ok(None)` when none does (or no
+/// pool could be made).
+fn each_plan(
+    engine: &Engine,
+    roots: &[Code],
+    loopy: bool,
+    solve: impl Fn(Plan) -> Result<Option<Solution>, SolveError> + Sync,
+) -> Result<Option<Solution>, SolveError> {
     let Ok(pool) = rayon::ThreadPoolBuilder::new()
         .num_threads(engine.threads)
         .build()
     else {
         return Ok(None);
     };
-    for plan in plans(engine, roots, false) {
-        if let Some(s) = pool.install(|| run(engine, roots, limit, impartial, plan))? {
+    for plan in plans(engine, roots, loopy) {
+        if let Some(s) = pool.install(|| solve(plan))? {
             return Ok(Some(s));
         }
     }
