@@ -13,7 +13,7 @@ use super::{begin, each_plan, Plan};
 use crate::engine::{memory, Code, Engine};
 use crate::solve::progress::Progress;
 use crate::solve::store::{unpack, Store, DENSE_BYTES_PER_CODE};
-use crate::solve::{Order, Solution, SolveError};
+use crate::solve::{Solution, SolveError};
 
 /// Solves with `engine.threads` threads; `Ok(None)` when the game has no measure that no move
 /// lowers (or raises), or no thread pool could be made.
@@ -128,23 +128,5 @@ fn run(
         progress.advance(codes.len() as u64);
     }
     progress.finish();
-    let tiers_used = b.found.sizes.iter().filter(|&&n| n > 0).count() as u64;
-    Ok(Some(Solution {
-        store: b.store,
-        positions: b.found.positions,
-        counts,
-        loopy: true,
-        grundy: false,
-        in_all: b.found.in_all,
-        in_all_reachable: true,
-        symmetry: None,
-        order: Order::Tiers {
-            measure: plan.measure,
-            up: plan.up,
-            tiers: tiers_used,
-            threads: engine.threads,
-            loopy: true,
-        },
-        margins: None,
-    }))
+    Ok(Some(b.solution(engine, plan, counts, false, true)))
 }

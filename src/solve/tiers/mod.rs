@@ -266,25 +266,7 @@ fn run(
         progress.advance(b.found.sizes[t as usize]);
     }
     progress.finish();
-    let tiers_used = b.found.sizes.iter().filter(|&&n| n > 0).count() as u64;
-    Ok(Some(Solution {
-        store: b.store,
-        positions: b.found.positions,
-        counts,
-        loopy: false,
-        grundy,
-        in_all: b.found.in_all,
-        in_all_reachable: true,
-        symmetry: None,
-        order: Order::Tiers {
-            measure: plan.measure,
-            up: plan.up,
-            tiers: tiers_used,
-            threads: engine.threads,
-            loopy: false,
-        },
-        margins: None,
-    }))
+    Ok(Some(b.solution(engine, plan, counts, grundy, false)))
 }
 
 /// A solve in tier order begun: the table with the roots marked, the positions found, and the
@@ -339,6 +321,36 @@ impl Begun {
             (false, _) => Ok(()),
             (true, true) => Err(SolveError::Memory(self.limit)),
             (true, false) => Err(SolveError::Limit(self.limit)),
+        }
+    }
+
+    /// The solution, every position valued (`loopy`: tiers solved by retrograde analysis).
+    fn solution(
+        self,
+        engine: &Engine,
+        plan: Plan,
+        counts: [u64; 4],
+        grundy: bool,
+        loopy: bool,
+    ) -> Solution {
+        let tiers = self.found.sizes.iter().filter(|&&n| n > 0).count() as u64;
+        Solution {
+            store: self.store,
+            positions: self.found.positions,
+            counts,
+            loopy,
+            grundy,
+            in_all: self.found.in_all,
+            in_all_reachable: true,
+            symmetry: None,
+            order: Order::Tiers {
+                measure: plan.measure,
+                up: plan.up,
+                tiers,
+                threads: engine.threads,
+                loopy,
+            },
+            margins: None,
         }
     }
 
