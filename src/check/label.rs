@@ -4,6 +4,7 @@
 //! whether the labels must be checked while exploring (`labels_checked`).
 
 use super::expr::{Cx, Mode, Ty};
+use super::label_lang::{disjoint, Lang};
 use crate::diag::label as msg;
 use crate::diag::{catalog, Diagnostics};
 use crate::rules::{CExpr, CMove, LabelPart};
@@ -98,80 +99,56 @@ pub(super) fn label_needs(moves: &[CMove]) -> (bool, bool) {
 /// Whether the labels must be worked out while exploring, to find a label that fails or two
 /// moves of a position with the same label: unless every family's labels are its parameters
 /// written plainly (`{n}`, `square(r, c)` of parameters that are never negative), each followed
-/// by the end or by a character no number or square name has, and the families' fixed starts,
-/// or their fixed ends, tell them apart (`left {r} {c}` and `right {r} {c}`, or `{r} {c} left`
-/// and `{r} {c} right`). Then no label can fail and no two moves can share one.
+/// by the end or by a character no number or square name has, and no label of one family can
+/// be one of another's (`label_lang::disjoint`: `left {r} {c}` and `right {r} {c}`, or
+/// `{r} {c} left` and `right {r} {c}`). Then no label can fail and no two moves can share one.
 fn labels_checked(moves: &[CMove]) -> bool {
-    let shapes: Option<Vec<Shape>> = moves.iter().map(shape).collect();
-    let Some(shapes) = shapes else {
+    let langs: Option<Vec<Lang>> = moves.iter().map(language).collect();
+    let Some(langs) = langs else {
         return true;
     };
-    for (i, a) in shapes.iter().enumerate() {
-        for b in &shapes[i + 1..] {
-            let (x, y) = (&a.start, &b.start);
-            let starts_apart = !(x.starts_with(y.as_str()) || y.starts_with(x.as_str()))
-                || (a.constant && b.constant && x != y)
-                || (a.constant && y.len() > x.len())
-                || (b.constant && x.len() > y.len());
-            // Every label of a family ends with its fixed end: two ends neither of which ends
-            // the other cannot end one label.
-            let (x, y) = (&a.end, &b.end);
-            let ends_apart = !(x.ends_with(y.as_str()) || y.ends_with(x.as_str()));
-            if !starts_apart && !ends_apart {
-                return true;
-            }
-        }
-    }
-    false
-}
-
-/// A family's labels' fixed start and end (the text before the first brace, after the last),
-/// and whether that is the whole label.
-struct Shape {
-    start: String,
-    end: String,
-    constant: bool,
-}
-
-/// A family's labels' shape, when they can neither fail nor repeat.
-fn shape(m: &CMove) -> Option<Shape> {
-    let Some(parts) = &m.label else {
-        let start = match m.params.is_empty() {
-            true => m.name.clone(),
-            false => format!("{} ", m.name),
-        };
-        // `take 1 2`: the last parameter ends the label.
-        let end = match m.params.is_empty() {
-            true => m.name.clone(),
-            false => String::new(),
-        };
-        return Some(Shape {
-            start,
-            end,
-            constant: m.params.is_empty(),
-        });
-    };
-    let fixed: String = parts
+    // Far more than the states of any pairs of families written by hand (a pair of labels of
+    // thirty characters has under a thousand), and under a second's work.
+    let mut budget = 1 << 24;
+    langs
         .iter()
-        .map_while(|p| match p {
-            LabelPart::Text(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+        .enumerate()
+        .any(|(i, a)| langs[i + 1..].iter().any(|b| !disjoint(a, b, &mut budget)))
+}
+
+/// The labels a family can show, when they can neither fail nor repeat within the family.
+fn language(m: &CMove) -> Option<Lang> {
+    let never_negative = |k: usize| matches!(m.domains[k].lo, CExpr::Const(lo) if lo >= 0);
+    let mut lang = Lang::default();
+    let Some(parts) = &m.label else {
+        // `take 1 2`: the name, then each parameter after a space.
+        lang.text(&m.name);
+        for k in 0..m.params.len() {
+            lang.text(" ");
+            lang.number(!never_negative(k));
+        }
+        return Some(lang);
+    };
     let param = |e: &CExpr| match e {
         CExpr::Local(k) if (*k as usize) < m.params.len() => Some(*k as usize),
         _ => None,
     };
-    let never_negative = |k: usize| matches!(m.domains[k].lo, CExpr::Const(lo) if lo >= 0);
     let mut shown = vec![false; m.params.len()];
     for (k, p) in parts.iter().enumerate() {
         match p {
-            LabelPart::Text(_) => continue,
+            LabelPart::Text(t) => {
+                lang.text(t);
+                continue;
+            }
             LabelPart::Value {
                 expr,
                 is_bool: false,
                 shown: None,
-            } => shown[param(expr)?] = true,
+            } => {
+                let n = param(expr)?;
+                shown[n] = true;
+                lang.number(!never_negative(n));
+            }
             LabelPart::Square { row, col, .. } => {
                 let (r, c) = (param(row)?, param(col)?);
                 if !never_negative(r) || !never_negative(c) {
@@ -179,9 +156,12 @@ fn shape(m: &CMove) -> Option<Shape> {
                 }
                 shown[r] = true;
                 shown[c] = true;
+                lang.square();
             }
             LabelPart::Value { .. } => return None,
         }
+        // What follows a number or a square's name must tell where it ends, so that the
+        // family's labels are its parameters' values one to one.
         let apart = match parts.get(k + 1) {
             None => true,
             Some(LabelPart::Text(t)) => t
@@ -194,20 +174,6 @@ fn shape(m: &CMove) -> Option<Shape> {
             return None;
         }
     }
-    let constant = parts.iter().all(|p| matches!(p, LabelPart::Text(_)));
-    let mut end: Vec<&str> = parts
-        .iter()
-        .rev()
-        .map_while(|p| match p {
-            LabelPart::Text(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
-    end.reverse();
-    let shape = Shape {
-        start: fixed,
-        end: end.concat(),
-        constant,
-    };
-    (shown.iter().all(|s| *s) && (!constant || m.params.is_empty())).then_some(shape)
+    // A parameter the label does not show gives moves with one label.
+    shown.iter().all(|s| *s).then_some(lang)
 }

@@ -8,6 +8,7 @@ mod enums;
 mod expr;
 mod folds;
 mod label;
+mod label_lang;
 mod moves;
 mod operators;
 mod options;
