@@ -84,6 +84,7 @@ mod throw_props;
 mod throw_run;
 mod throw_scores;
 mod throw_solve;
+mod tier_tables;
 mod tiers;
 mod together;
 mod toolchain;

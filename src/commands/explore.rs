@@ -200,6 +200,7 @@ fn error_diag(engine: &Engine, e: SolveError, from: Option<Code>, limit: u64) ->
         SolveError::StageTooHard(c) => {
             crate::diag::together::too_hard(&engine.describe(&engine.decode(c)))
         }
+        SolveError::Spill(what) => catalog::disk_failed(&what),
         SolveError::ScoredLoopy => {
             let scores = engine.rules.ends.first().map(|e| e.outcome_span);
             crate::diag::scores::scored_loopy(scores.unwrap_or_default())

@@ -36,6 +36,23 @@ pub fn order_text(o: Order) -> String {
             if up { "raises" } else { "lowers" },
             if threads == 1 { "" } else { "s" }
         ),
+        Order::TierTables {
+            measure,
+            up,
+            tiers,
+            threads,
+            disk_bytes,
+        } => format!(
+            "tier by tier of {}, which every move {}, a sorted table a tier{}: {tiers} tiers, \
+             {threads} thread{}",
+            measure.describe(),
+            if up { "raises" } else { "lowers" },
+            match disk_bytes {
+                0 => String::new(),
+                b => format!(" ({} written to disk)", bytes_text(b)),
+            },
+            if threads == 1 { "" } else { "s" }
+        ),
         Order::Tiers {
             measure,
             up,
@@ -49,6 +66,15 @@ pub fn order_text(o: Order) -> String {
             if up { "lowers" } else { "raises" },
             if threads == 1 { "" } else { "s" }
         ),
+    }
+}
+
+/// A number of bytes as a person reads it: `1.5 GB`, `640 MB`, `12 kB` (powers of 1000).
+fn bytes_text(b: u64) -> String {
+    let units = [(1e12, "TB"), (1e9, "GB"), (1e6, "MB"), (1e3, "kB")];
+    match units.iter().find(|(u, _)| b as f64 >= *u) {
+        Some((u, name)) => format!("{:.1} {name}", b as f64 / u),
+        None => format!("{b} bytes"),
     }
 }
 
@@ -78,7 +104,7 @@ pub fn fallback(engine: &Engine, o: Order) -> Option<String> {
         };
     }
     match engine.order {
-        SolveOrder::Tiers if !matches!(o, Order::Tiers { .. }) => {
+        SolveOrder::Tiers if !matches!(o, Order::Tiers { .. } | Order::TierTables { .. }) => {
             // A colour swap's images have other values: the sum is not tried (solve::tiers).
             let swap = engine.symmetry.as_ref().is_some_and(|s| s.swaps_values());
             let sum = match swap {
@@ -128,6 +154,20 @@ pub fn order_json(o: Order) -> Json {
             "direction": if up { "up" } else { "down" },
             "tiers": tiers,
             "threads": threads,
+        }),
+        Order::TierTables {
+            measure,
+            up,
+            tiers,
+            threads,
+            disk_bytes,
+        } => json!({
+            "kind": "tier-tables",
+            "measure": match measure { Measure::Pieces => "pieces", Measure::Sum => "sum" },
+            "direction": if up { "up" } else { "down" },
+            "tiers": tiers,
+            "threads": threads,
+            "disk_bytes": disk_bytes,
         }),
     }
 }

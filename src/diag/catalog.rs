@@ -6,8 +6,8 @@ use crate::syntax::ast::Span;
 
 use super::runtime::WEIGHTS_HELP;
 pub use super::runtime::{
-    constant_fault, fault, out_of_memory, out_of_memory_line, out_of_memory_table, runtime,
-    too_many_positions, too_many_steps,
+    constant_fault, disk_failed, fault, out_of_memory, out_of_memory_line, out_of_memory_table,
+    runtime, too_many_positions, too_many_steps,
 };
 
 /// Every code with a fixture file; a test fails when one is missing.
@@ -47,6 +47,7 @@ pub const CODES: &[&str] = &[
     "gamec::bad_weights",
     "gamec::too_many_outcomes",
     "gamec::out_of_memory",
+    "gamec::disk_failed",
     "gamec::unused_variable",
     "gamec::bad_label",
     "gamec::recursive_def",

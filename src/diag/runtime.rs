@@ -208,6 +208,15 @@ pub fn out_of_memory_table(needed: u64, available: Option<u64>, bound: &str) -> 
     .help("Raise the limit (`ulimit -v`, or the container's or cgroup's memory limit) or free memory and try again, or choose smaller options with `--set` or narrow the state's ranges so that fewer positions are numbered.")
 }
 
+/// Writing or reading a tier on disk failed: what, where and why.
+pub fn disk_failed(what: &str) -> Diag {
+    Diag::error(
+        "gamec::disk_failed",
+        format!("the tiers written to disk while solving could not be kept: {what}"),
+    )
+    .help("A game too big for memory is solved with its tiers written under the folder for temporary files: set TMPDIR to a folder on a disk with room (its positions take 8 bytes each there, and 2 more once valued), or free memory so that fewer tiers are written.")
+}
+
 pub fn out_of_memory_line(depth: u64, moves: u64) -> Diag {
     Diag::error(
         "gamec::out_of_memory",

@@ -79,7 +79,7 @@ pub fn solve(
         engine,
         store,
         s: Solution {
-            store: Store::Dense(Vec::new()),
+            store: Store::Dense(Vec::new()).into(),
             positions: 0,
             counts: [0; 4],
             loopy: false,
@@ -112,7 +112,7 @@ pub fn solve(
         }
     }
     progress.finish();
-    d.s.store = d.store;
+    d.s.store = d.store.into();
     Ok(Some(d.s))
 }
 

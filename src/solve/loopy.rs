@@ -24,7 +24,7 @@ pub fn solve(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, So
         store.set(code, pack(v, rems[k], 0))?;
     }
     Ok(Solution {
-        store,
+        store: store.into(),
         positions: g.codes.len() as u64,
         counts,
         loopy: true,

@@ -56,6 +56,8 @@ pub enum SolveError {
     ChanceLoopy(Code),
     /// The exact arithmetic of the simultaneous choice at this position passed its budget.
     StageTooHard(Code),
+    /// Writing or reading a tier on disk failed (what, where and why).
+    Spill(String),
 }
 
 /// The order positions were solved in.
@@ -81,11 +83,41 @@ pub enum Order {
     /// In the order of position numbers, which every move lowers (`down`) or raises: found in
     /// one sweep, valued in one sweep back.
     Sweep { down: bool, threads: usize },
+    /// Tier by tier as `Tiers` (never loopy), with a sorted table a tier instead of one table
+    /// over every position number; `disk_bytes` of tiers were written to disk.
+    TierTables {
+        measure: Measure,
+        up: bool,
+        tiers: u64,
+        threads: usize,
+        disk_bytes: u64,
+    },
+}
+
+/// Where a solution's entries are: one table over the position numbers, or a table a tier.
+pub(super) enum Table {
+    Store(Store),
+    Tiers(tiers::Answers),
+}
+
+impl From<Store> for Table {
+    fn from(s: Store) -> Table {
+        Table::Store(s)
+    }
+}
+
+impl Table {
+    fn get(&self, c: Code) -> u64 {
+        match self {
+            Table::Store(s) => s.get(c),
+            Table::Tiers(t) => t.get(c),
+        }
+    }
 }
 
 /// The value of every reachable position.
 pub struct Solution {
-    store: Store,
+    store: Table,
     pub positions: u64,
     /// Positions by value: win, lose, tie, draw.
     pub counts: [u64; 4],
@@ -157,9 +189,18 @@ pub fn solve(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, So
     };
     let s = match tiered {
         Some(s) => s,
-        None => match acyclic::solve(engine, &roots, limit, impartial)? {
-            Some(s) => s,
-            None => loopy_solve(engine, &roots, limit)?,
+        None => match acyclic::solve(engine, &roots, limit, impartial) {
+            Ok(Some(s)) => s,
+            Ok(None) => loopy_solve(engine, &roots, limit)?,
+            // Too many positions for one hash table in memory: a table a tier, written to disk
+            // as memory requires, where a measure orders the game.
+            Err(SolveError::Memory(m)) => {
+                match tiers::solve_in_tables(engine, &roots, limit, impartial)? {
+                    Some(s) => s,
+                    None => return Err(SolveError::Memory(m)),
+                }
+            }
+            Err(e) => return Err(e),
         },
     };
     Ok(with_symmetry(engine, &roots, s))

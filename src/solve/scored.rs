@@ -85,7 +85,7 @@ pub(super) fn solve(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solut
     }
     Ok(Solution {
         positions: d.table.len() as u64,
-        store,
+        store: store.into(),
         margins: Some(margins),
         counts: d.counts,
         loopy: false,

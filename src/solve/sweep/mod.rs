@@ -159,7 +159,7 @@ pub(super) fn solve(
     s.counts = count_values(&store, (lo, hi));
     s.progress.finish();
     Ok(Some(Solution {
-        store,
+        store: store.into(),
         positions: s.positions,
         counts: s.counts,
         loopy: false,
@@ -374,7 +374,7 @@ fn on_two_threads(
     };
     let (counts, open_end) = pair.settle(&mut store, &aside?)?;
     Ok(Some(Solution {
-        store,
+        store: store.into(),
         positions,
         counts,
         loopy: false,

@@ -173,7 +173,7 @@ fn finish(mut t: Table) -> Solution {
         counts[v as usize] += 1;
     });
     Solution {
-        store: t.store,
+        store: t.store.into(),
         positions: t.positions,
         counts,
         loopy: true,

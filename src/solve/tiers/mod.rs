@@ -9,6 +9,7 @@
 mod fused;
 mod loopy;
 mod rounds;
+mod sorted;
 mod sums;
 mod tasks;
 mod value;
@@ -23,6 +24,7 @@ use tasks::{Find, Stop, Task};
 use value::Value;
 
 pub(super) use loopy::solve as solve_loopy;
+pub(super) use sorted::Answers;
 
 /// What a solve in tier order counts a position's tier by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,8 +141,26 @@ pub(super) fn solve(
     limit: u64,
     impartial: bool,
 ) -> Result<Option<Solution>, SolveError> {
+    // Past a dense table, a sorted table a tier (written to disk when memory is short) holds
+    // fewer bytes a position than one hash table over every tier.
+    let dense = !engine.hashed
+        && engine.space.saturating_mul(DENSE_BYTES_PER_CODE) <= memory::byte_budget();
+    each_plan(engine, roots, false, |plan| match dense {
+        true => run(engine, roots, limit, impartial, plan),
+        false => sorted::solve(engine, roots, limit, impartial, plan),
+    })
+}
+
+/// Solves with a sorted table a tier (written to disk as memory requires), whatever the table
+/// over the position numbers would be; `Ok(None)` when no measure orders the game.
+pub(super) fn solve_in_tables(
+    engine: &Engine,
+    roots: &[Code],
+    limit: u64,
+    impartial: bool,
+) -> Result<Option<Solution>, SolveError> {
     each_plan(engine, roots, false, |plan| {
-        run(engine, roots, limit, impartial, plan)
+        sorted::solve(engine, roots, limit, impartial, plan)
     })
 }
 
@@ -335,7 +355,7 @@ impl Begun {
     ) -> Solution {
         let tiers = self.found.sizes.iter().filter(|&&n| n > 0).count() as u64;
         Solution {
-            store: self.store,
+            store: self.store.into(),
             positions: self.found.positions,
             counts,
             loopy,
