@@ -180,6 +180,20 @@ impl Packed {
         }
     }
 
+    /// Every code in the table with its entry, once each, in no particular order.
+    pub fn each(&self, mut f: impl FnMut(Code, u64)) {
+        either!(&self.slots, t => t.each(|c, x| {
+            // A marked slot's entry is in the general map, read below with the codes that have no
+            // slot.
+            if x != ELSEWHERE {
+                f(c, widen16(x));
+            }
+        }));
+        for (&c, &e) in &self.elsewhere {
+            f(c, e);
+        }
+    }
+
     /// Asks the CPU to start loading the slot where `c`'s search begins.
     #[inline]
     pub fn prefetch(&self, c: Code) {
@@ -203,6 +217,16 @@ mod tests {
     use super::super::wide::MAX_SLOT_CODE;
     use super::*;
     use crate::solve::entry::{busy, pack, Value};
+
+    /// Every entry `each` gives, checked to be given once and to be what `get` reads.
+    fn every(p: &Packed) -> std::collections::HashMap<Code, u64> {
+        let mut all = std::collections::HashMap::new();
+        p.each(|c, e| assert!(all.insert(c, e).is_none(), "code {c} given twice"));
+        for (&c, &e) in &all {
+            assert_eq!(p.get(c), e, "code {c}");
+        }
+        all
+    }
 
     #[test]
     fn entries_narrow_and_wide_and_codes_past_48_bits_read_back_as_written() {
@@ -231,6 +255,7 @@ mod tests {
         assert_eq!(p.get(MAX_SLOT_CODE), busy(9));
         assert_eq!(p.get(1), UNSEEN);
         assert_eq!(p.get(big + 1), UNSEEN);
+        assert_eq!(every(&p).len(), 20_000 + 4);
         let Slots::Wide(w) = &p.slots else {
             panic!("8-byte slots")
         };
@@ -294,6 +319,7 @@ mod tests {
             assert_eq!(p.get(code(q)), want, "q {q}");
         }
         assert_eq!(p.strays, 36);
+        assert_eq!(every(&p).len(), 100);
         assert_eq!(p.get(code(100)), UNSEEN);
         assert_eq!(p.get(code(1000)), UNSEEN);
     }

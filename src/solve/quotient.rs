@@ -168,22 +168,12 @@ impl Quotient {
     /// unchanged) if the memory for the new slots is refused.
     fn grow(&mut self) -> Result<Vec<(Code, u16)>, SolveError> {
         let old = std::mem::replace(&mut self.slots, slots(2 << self.s)?);
-        let (r, dw) = self.widths();
-        let old_mask = old.len() - 1;
+        let (k, bits) = (self.k, self.s);
         self.s += 1;
         self.used = 0;
         let mut lost = Vec::new();
         for (i, s) in old.into_iter().enumerate().filter(|&(_, s)| s != 0) {
-            let high = s >> 16;
-            let d = (high & ((1 << dw) - 1)) as usize;
-            let q = u64::from(high >> dw);
-            let home = (i.wrapping_sub(d) & old_mask) as u64;
-            let mut hh = home << (64 - (self.s - 1));
-            if r > 0 {
-                hh |= q << (64 - (self.s - 1) - r);
-            }
-            let c =
-                (hh >> (64 - self.k)).wrapping_mul(GOLDEN_INVERSE) & (u64::MAX >> (64 - self.k));
+            let c = code_at(k, bits, i, s);
             match self.find(c) {
                 Some((j, high)) => {
                     self.slots[j] = high << 16 | (s & 0xFFFF);
@@ -195,12 +185,34 @@ impl Quotient {
         Ok(lost)
     }
 
+    /// Every code in the table with its 16-bit entry, in the order of the slots.
+    pub(super) fn each(&self, mut f: impl FnMut(Code, u16)) {
+        for (i, &x) in self.slots.iter().enumerate().filter(|&(_, &x)| x != 0) {
+            f(code_at(self.k, self.s, i, x), x as u16);
+        }
+    }
+
     /// `c`'s home slot, to prefetch.
     #[inline]
     pub(super) fn home_ptr(&self, c: Code) -> *const i8 {
         let (home, _) = self.place(self.spread(c));
         (&self.slots[home] as *const u32).cast()
     }
+}
+
+/// The code that slot `i` of 2^`s` holds (a slot `x`, not 0) in a table of `k`-bit codes: its home
+/// (`i` less the distance) and quotient are the spread code's bits, which the inverse unspreads.
+fn code_at(k: u32, s: u32, i: usize, x: u32) -> Code {
+    let (r, dw) = (k.saturating_sub(s), 16 - k.saturating_sub(s));
+    let high = x >> 16;
+    let d = (high & ((1 << dw) - 1)) as usize;
+    let q = u64::from(high >> dw);
+    let home = (i.wrapping_sub(d) & ((1usize << s) - 1)) as u64;
+    let mut hh = home << (64 - s);
+    if r > 0 {
+        hh |= q << (64 - s - r);
+    }
+    (hh >> (64 - k)).wrapping_mul(GOLDEN_INVERSE) & (u64::MAX >> (64 - k))
 }
 
 #[cfg(test)]
