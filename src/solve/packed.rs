@@ -123,7 +123,13 @@ impl Packed {
     /// Writes `e` as `set` does, and says where: `rewrite` can then write `c` again without
     /// searching for it (and so without waiting for its slot to load: a store does not stall).
     pub fn put(&mut self, c: Code, e: u64) -> Result<Spot, SolveError> {
-        let before = either!(&self.slots, t => t.get(c));
+        // What the slots held for `c` matters only when the general map holds something (a
+        // stray, or the entry of a marked slot); most tables never use it, and are spared a
+        // second search for every entry written.
+        let before = match self.elsewhere.is_empty() {
+            true => None,
+            false => either!(&self.slots, t => t.get(c)),
+        };
         if before.is_none() && self.strays > 0 && self.elsewhere.contains_key(&c) {
             self.elsewhere.insert(c, e);
             return Ok(Spot::NOWHERE);

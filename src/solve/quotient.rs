@@ -6,8 +6,10 @@
 //! whole code, so twice the positions fit in the CPU's caches.
 //!
 //! The table starts with 2^(k - 10) slots (a quotient of at most 10 bits beside a distance of at
-//! least 6), is kept at most half full, and a code that would lie further from its home than
-//! its distance can say is refused: the caller keeps it elsewhere.
+//! least 6), is kept at most three quarters full, and a code that would lie further from its home
+//! than its distance can say is refused: the caller keeps it elsewhere. (Half full took twice the
+//! bytes for a few more slots looked at, mostly in the same cache line: Connect Four 4 x 4's
+//! 161,029 positions then took 2 MiB, twice this machine's L2 cache, and ran some 5% slower.)
 
 use super::packed::{slots, Placed};
 use super::SolveError;
@@ -131,7 +133,8 @@ impl Quotient {
         debug_assert!(x != 0);
         let mut lost = Vec::new();
         let mut at = self.find(c);
-        if at.is_some_and(|(i, _)| self.slots[i] == 0) && (self.used + 1) * 2 > self.slots.len() {
+        let full = (self.used + 1) * 4 > self.slots.len() * 3;
+        if full && at.is_some_and(|(i, _)| self.slots[i] == 0) {
             lost = self.grow()?;
             at = self.find(c);
         }
@@ -250,7 +253,7 @@ mod tests {
             if space > n {
                 assert_eq!(t.get(space - 1), None, "space {space}");
             }
-            assert!(t.used * 2 <= t.slots.len());
+            assert!(t.used * 4 <= t.slots.len() * 3);
         }
         assert!(matches!(Quotient::new((1 << 34) + 1), Ok(None)));
     }
