@@ -79,6 +79,7 @@ mod symmetry;
 mod symmetry_faults;
 mod symmetry_ring;
 mod symmetry_swap;
+mod tables;
 mod throw_check;
 mod throw_props;
 mod throw_run;

@@ -5,9 +5,9 @@
 pub use super::os_memory::Limit;
 
 /// Upper estimate of the bytes one position costs in the hash table (`solve/packed.rs`): 4-byte
-/// slots at least a quarter full, or 8-byte ones at least three eighths, with both the old and the
-/// new slots while they double, is at most 32; the rest is for the entries kept in a general map
-/// beside the slots (too wide for a slot, or too far from home).
+/// or 8-byte slots at least three eighths full, with both the old and the new slots while they
+/// double, is at most 32; the rest is for the entries kept in a general map beside the slots (too
+/// wide for a slot, or too far from home).
 pub const SPARSE_BYTES_PER_POSITION: u64 = 48;
 /// Upper estimates for the explicit state graph: a node with its index entry, and an edge with its
 /// move's arguments.

@@ -8,6 +8,7 @@
 //! valued since are folded in at once, and the next ones not yet valued fill the window.
 
 use super::agg::{mex, mex_of, Agg};
+use super::densify::Densify;
 use super::packed::Spot;
 use super::progress::Progress;
 use super::store::{pack, tag, unpack, valued, Store, BUSY, DENSE_BYTES_PER_CODE, UNSEEN};
@@ -45,6 +46,8 @@ struct Frame {
 struct Dfs<'a, 'r> {
     engine: &'a Engine<'r>,
     store: Store,
+    /// Moves a hash table into an array once the positions found make it worth it.
+    densify: Option<Densify>,
     s: Solution,
     frames: Vec<Frame>,
     kids: Vec<Child>,
@@ -65,19 +68,22 @@ pub fn solve(
     limit: u64,
     impartial: bool,
 ) -> Result<Option<Solution>, SolveError> {
-    let store = Store::for_space(engine.space, engine.hashed)?;
-    let (limit, memory_bound) = match store {
-        // A dense table is allocated up front, and bounded by its size.
-        Store::Sparse(_) => memory::position_budget(limit, memory::SPARSE_BYTES_PER_POSITION),
-        _ => (limit, false),
+    let (store, densify) = Densify::begin(engine.space, engine.hashed)?;
+    // An array is allocated up front, and bounded by its size; so is a hash table that moves
+    // into one before it outgrows it.
+    let hashed = Densify::hashed(&store, &densify);
+    let (limit, memory_bound) = match hashed {
+        true => memory::position_budget(limit, memory::SPARSE_BYTES_PER_POSITION),
+        false => (limit, false),
     };
-    let table_bytes = match store {
-        Store::Sparse(_) => limit.saturating_mul(memory::SPARSE_BYTES_PER_POSITION),
-        _ => engine.space.saturating_mul(DENSE_BYTES_PER_CODE),
+    let table_bytes = match hashed {
+        true => limit.saturating_mul(memory::SPARSE_BYTES_PER_POSITION),
+        false => engine.space.saturating_mul(DENSE_BYTES_PER_CODE),
     };
     let mut d = Dfs {
         engine,
         store,
+        densify,
         s: Solution {
             store: Store::Dense(Vec::new()).into(),
             positions: 0,
@@ -206,6 +212,9 @@ impl Dfs<'_, '_> {
         self.s.positions += 1;
         if self.s.positions > self.limit {
             return Err(self.over_limit());
+        }
+        if Densify::note(&mut self.densify, code) {
+            Densify::settle(&mut self.densify, &mut self.store)?;
         }
         self.s.in_all += self
             .engine

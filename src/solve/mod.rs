@@ -5,6 +5,7 @@ mod acyclic;
 mod agg;
 mod chance;
 mod compact;
+mod densify;
 mod entry;
 mod exact_chain;
 pub mod exact_loop;
@@ -146,6 +147,13 @@ impl Solution {
         };
         let margin = self.margins.as_ref().and_then(|m| m.get(&class).copied());
         store::unpack(self.store.get(class)).map(|e| Entry { margin, ..e })
+    }
+
+    /// Whether the values are held in a hash table of the positions rather than an array over
+    /// every position number (which a solver finding positions as it goes moves them to once they
+    /// crowd its pages: `densify.rs`).
+    pub fn hashed(&self) -> bool {
+        matches!(self.store, Store::Sparse(_))
     }
 
     /// Whether values are margins (a scored game).

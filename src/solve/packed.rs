@@ -123,7 +123,13 @@ impl Packed {
     /// Writes `e` as `set` does, and says where: `rewrite` can then write `c` again without
     /// searching for it (and so without waiting for its slot to load: a store does not stall).
     pub fn put(&mut self, c: Code, e: u64) -> Result<Spot, SolveError> {
-        let before = either!(&self.slots, t => t.get(c));
+        // What the slots held for `c` matters only when the general map holds something (a
+        // stray, or the entry of a marked slot); most tables never use it, and are spared a
+        // second search for every entry written.
+        let before = match self.elsewhere.is_empty() {
+            true => None,
+            false => either!(&self.slots, t => t.get(c)),
+        };
         if before.is_none() && self.strays > 0 && self.elsewhere.contains_key(&c) {
             self.elsewhere.insert(c, e);
             return Ok(Spot::NOWHERE);
@@ -180,6 +186,20 @@ impl Packed {
         }
     }
 
+    /// Every code in the table with its entry, once each, in no particular order.
+    pub fn each(&self, mut f: impl FnMut(Code, u64)) {
+        either!(&self.slots, t => t.each(|c, x| {
+            // A marked slot's entry is in the general map, read below with the codes that have no
+            // slot.
+            if x != ELSEWHERE {
+                f(c, widen16(x));
+            }
+        }));
+        for (&c, &e) in &self.elsewhere {
+            f(c, e);
+        }
+    }
+
     /// Asks the CPU to start loading the slot where `c`'s search begins.
     #[inline]
     pub fn prefetch(&self, c: Code) {
@@ -203,6 +223,16 @@ mod tests {
     use super::super::wide::MAX_SLOT_CODE;
     use super::*;
     use crate::solve::entry::{busy, pack, Value};
+
+    /// Every entry `each` gives, checked to be given once and to be what `get` reads.
+    fn every(p: &Packed) -> std::collections::HashMap<Code, u64> {
+        let mut all = std::collections::HashMap::new();
+        p.each(|c, e| assert!(all.insert(c, e).is_none(), "code {c} given twice"));
+        for (&c, &e) in &all {
+            assert_eq!(p.get(c), e, "code {c}");
+        }
+        all
+    }
 
     #[test]
     fn entries_narrow_and_wide_and_codes_past_48_bits_read_back_as_written() {
@@ -231,6 +261,7 @@ mod tests {
         assert_eq!(p.get(MAX_SLOT_CODE), busy(9));
         assert_eq!(p.get(1), UNSEEN);
         assert_eq!(p.get(big + 1), UNSEEN);
+        assert_eq!(every(&p).len(), 20_000 + 4);
         let Slots::Wide(w) = &p.slots else {
             panic!("8-byte slots")
         };
@@ -294,6 +325,7 @@ mod tests {
             assert_eq!(p.get(code(q)), want, "q {q}");
         }
         assert_eq!(p.strays, 36);
+        assert_eq!(every(&p).len(), 100);
         assert_eq!(p.get(code(100)), UNSEEN);
         assert_eq!(p.get(code(1000)), UNSEEN);
     }

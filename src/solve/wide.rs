@@ -109,6 +109,13 @@ impl Wide {
         Ok(())
     }
 
+    /// Every code in the table with its 16-bit entry, in the order of the slots.
+    pub(super) fn each(&self, mut f: impl FnMut(Code, u16)) {
+        for &x in self.slots.iter().filter(|&&x| x != 0) {
+            f((x >> 16) - 1, x as u16);
+        }
+    }
+
     /// Where `c`'s search begins, to prefetch.
     #[inline]
     pub(super) fn home_ptr(&self, c: Code) -> *const i8 {

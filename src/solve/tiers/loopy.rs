@@ -11,8 +11,9 @@ use super::tasks::{Find, Stop, Task, LIST_TASK};
 use super::within::{self, gather};
 use super::{begin, each_plan, Plan};
 use crate::engine::{memory, Code, Engine};
+use crate::solve::densify::Densify;
 use crate::solve::progress::Progress;
-use crate::solve::store::{unpack, Store, DENSE_BYTES_PER_CODE};
+use crate::solve::store::{unpack, DENSE_BYTES_PER_CODE};
 use crate::solve::{Solution, SolveError};
 
 /// Solves with `engine.threads` threads; `Ok(None)` when the game has no measure that no move
@@ -35,9 +36,9 @@ fn run(
     // Beside the table (reckoned as the other orders reckon it), each position found costs its
     // place in its tier's list, and the tier being solved its moves and positions' workings.
     let budget = memory::byte_budget();
-    let fixed = match b.store {
-        Store::Sparse(_) => 0,
-        _ => engine.space.saturating_mul(DENSE_BYTES_PER_CODE),
+    let fixed = match Densify::hashed(&b.store, &b.densify) {
+        true => 0,
+        false => engine.space.saturating_mul(DENSE_BYTES_PER_CODE),
     };
     let progress = Progress::new();
     let mut steps = 0u64;

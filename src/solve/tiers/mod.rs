@@ -15,6 +15,7 @@ mod tasks;
 mod value;
 mod within;
 
+use super::densify::Densify;
 use super::progress::Progress;
 use super::store::{busy, Store, DENSE_BYTES_PER_CODE, MAX_TIER, UNSEEN};
 use super::{Order, Solution, SolveError};
@@ -206,7 +207,6 @@ fn run(
     plan: Plan,
 ) -> Result<Option<Solution>, SolveError> {
     let mut b = begin(engine, roots, limit, plan)?;
-    let sparse = matches!(b.store, Store::Sparse(_));
     // Tiers of the digits' sum list their codes directly once the lists are dropped.
     let sums = (plan.measure == Measure::Sum).then(|| Sums::new(engine));
     let progress = Progress::new();
@@ -248,7 +248,8 @@ fn run(
                 return Err(SolveError::Fault(f, c));
             }
         }
-        if !sparse && b.found.positions.saturating_mul(8) > table_bytes / 5 {
+        let array = !matches!(b.store, Store::Sparse(_));
+        if array && b.found.positions.saturating_mul(8) > table_bytes / 5 {
             b.found.lists = None;
         }
     }
@@ -290,20 +291,22 @@ fn run(
 }
 
 /// A solve in tier order begun: the table with the roots marked, the positions found, and the
-/// limit on positions (from the memory when the table is a hash map, which costs its own bytes
-/// and a list entry a position) and whether the memory set it.
+/// limit on positions (from the memory when the table is a hash map for good, which costs its
+/// own bytes and a list entry a position) and whether the memory set it.
 struct Begun {
     store: Store,
+    /// Moves a hash table into an array once the positions found make it worth it.
+    densify: Option<Densify>,
     found: Found,
     limit: u64,
     memory_bound: bool,
 }
 
 fn begin(engine: &Engine, roots: &[Code], limit: u64, plan: Plan) -> Result<Begun, SolveError> {
-    let store = Store::for_space(engine.space, engine.hashed)?;
-    let (limit, memory_bound) = match store {
-        Store::Sparse(_) => memory::position_budget(limit, memory::SPARSE_BYTES_PER_POSITION + 8),
-        _ => (limit, false),
+    let (store, densify) = Densify::begin(engine.space, engine.hashed)?;
+    let (limit, memory_bound) = match Densify::hashed(&store, &densify) {
+        true => memory::position_budget(limit, memory::SPARSE_BYTES_PER_POSITION + 8),
+        false => (limit, false),
     };
     let tiers = plan.max as usize + 1;
     let found = Found {
@@ -314,6 +317,7 @@ fn begin(engine: &Engine, roots: &[Code], limit: u64, plan: Plan) -> Result<Begu
     };
     let mut b = Begun {
         store,
+        densify,
         found,
         limit,
         memory_bound,
@@ -324,8 +328,10 @@ fn begin(engine: &Engine, roots: &[Code], limit: u64, plan: Plan) -> Result<Begu
             b.store.set(root, busy(t))?;
             b.found.add(t, root, orbit(engine, root))?;
             b.over()?;
+            Densify::note(&mut b.densify, root);
         }
     }
+    Densify::settle(&mut b.densify, &mut b.store)?;
     Ok(b)
 }
 
@@ -391,11 +397,13 @@ impl Begun {
                 if self.store.get(c) == UNSEEN {
                     self.store.set(c, busy(m))?;
                     self.found.add(m, c, orbit(engine, c))?;
+                    Densify::note(&mut self.densify, c);
                 }
             }
             self.over()?;
         }
-        Ok(())
+        // Between steps no thread holds the table: it may move into an array.
+        Densify::settle(&mut self.densify, &mut self.store)
     }
 }
 
