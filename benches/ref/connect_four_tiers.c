@@ -14,12 +14,17 @@
  * stones (the player to move changes), and a move in top column j also adds a stone there, so
  * the parents of the children in partition v lie in at most T+1 partitions of ply p, each a
  * contiguous run of ply p's list; their children are marked in a bitmap over the low L bits
- * and read back sorted and without repeats. Positions where the last mover has CONNECT in a row
- * have no children. Each ply goes to a scratch file (TMPDIR, else /tmp; removed at the end).
+ * and read back sorted and without repeats (blocks of partitions on as many threads as OpenMP
+ * gives, each block's keys kept until all are done, then written in order). Positions where the
+ * last mover has CONNECT in a row have no children. Each ply goes to two scratch files, its keys
+ * and its partitions' sizes (TMPDIR, else /tmp; each removed once read for the last time).
  *
  * Backward, from the last ply: a ply's values are computed from the next ply's keys and values
  * held in memory (a child is found through the directory and a binary search in its
- * partition); then the next ply is dropped. At most two plies are in memory at once.
+ * partition); then the next ply is dropped. At most two plies are in memory at once: about 3
+ * bytes a position, 2.2 GB at 6 x 5's largest pair (plies 23 and 24), plus 2^D * 8 bytes for
+ * each ply's directory (128 MiB at 6 x 5, where D = 24 and L = 12). Forward holds less: a ply's
+ * keys and a byte each (has it a line), and the next ply's keys.
  *
  * Rules as gamec plays them: a position where the last mover has K in a row (a column, a row or a
  * diagonal) is lost for the player to move, in 0; else a full board is a tie in 0; else a win if
@@ -93,17 +98,29 @@ static int has_line(uint64_t b) {
 /* A column's height from its part of a key (never 0: the marker bit). */
 static inline int colheight(uint64_t col) { return 63 - __builtin_clzll(col); }
 
-/* The stones of the player to move and all stones, from a key. */
-static inline void decode(uint64_t key, uint64_t *cur, uint64_t *mask) {
+/* The stones of the player to move and all stones, from a key (or a part of one: columns
+ * from `first` on, up to the key's highest set bit). */
+static void decode(uint64_t key, int first, uint64_t *cur, uint64_t *mask) {
   uint64_t c0 = 0, m0 = 0;
-  for (int c = 0; c < W; c++) {
+  for (int c = first; c < W && key >> (c * S); c++) {
     uint64_t col = key >> (c * S) & colmask;
-    uint64_t m = (1ull << colheight(col)) - 1;
+    uint64_t m = col ? (1ull << colheight(col)) - 1 : 0;
     m0 |= m << (c * S);
     c0 |= (col & m) << (c * S);
   }
   *cur = c0;
   *mask = m0;
+}
+
+/* A key's low part decoded: the player to move's stones | all stones << 16. */
+static uint32_t *lowtab;
+
+/* Decodes the key with top part u (decoded: ucur, umask) and low part lo. */
+static inline void decode_low(uint64_t ucur, uint64_t umask, uint16_t lo, uint64_t *cur,
+                              uint64_t *mask) {
+  uint32_t t = lowtab[lo];
+  *cur = ucur | (t & 0xffff);
+  *mask = umask | t >> 16;
 }
 
 /* The key after the player to move drops a stone in column c (not full). */
@@ -204,10 +221,12 @@ static size_t gen_partition(uint64_t v, const Ply *par, const uint8_t *term, uin
       u = (u & ~(colmask << (j * S))) | pc << (j * S);
       c0 = W - T + j, c1 = c0 + 1;
     }
+    uint64_t ucur, umask;
+    decode(u << L, W - T, &ucur, &umask);
     for (uint64_t i = par->dir[u]; i < par->dir[u + 1]; i++) {
       if (term[i]) continue;
       uint64_t cur, mask;
-      decode(u << L | par->keys[i], &cur, &mask);
+      decode_low(ucur, umask, par->keys[i], &cur, &mask);
       for (int c = c0; c < c1; c++) {
         if (mask & coltop[c]) continue;
         uint64_t ck = child_key(cur, mask, c);
@@ -237,12 +256,16 @@ static uint64_t forward(int p, const Ply *par) {
   uint64_t parts = 1ull << D;
   uint8_t *term = xmalloc(par->n);
 #pragma omp parallel for schedule(dynamic, 4096)
-  for (long long u = 0; u < (long long)parts; u++)
+  for (long long u = 0; u < (long long)parts; u++) {
+    uint64_t ucur, umask;
+    if (par->dir[u] == par->dir[u + 1]) continue;
+    decode((uint64_t)u << L, W - T, &ucur, &umask);
     for (uint64_t i = par->dir[u]; i < par->dir[u + 1]; i++) {
       uint64_t cur, mask;
-      decode((uint64_t)u << L | par->keys[i], &cur, &mask);
+      decode_low(ucur, umask, par->keys[i], &cur, &mask);
       term[i] = (uint8_t)has_line(cur ^ mask);
     }
+  }
   uint32_t *cnt = xmalloc(parts * sizeof *cnt);
   char name[4200];
   path(p + 1, "keys", name);
@@ -252,14 +275,15 @@ static uint64_t forward(int p, const Ply *par) {
   if (bb < 0) bb = 0;
   uint64_t per = 1ull << bb;
   long long blocks = (long long)(parts >> bb);
-  uint64_t total = 0;
+  uint16_t **out = xmalloc((size_t)blocks * sizeof *out); /* each block's keys, */
+  size_t *outn = xmalloc((size_t)blocks * sizeof *outn);   /* and how many */
 #pragma omp parallel
   {
     uint64_t words = L > 6 ? 1ull << (L - 6) : 1;
     uint64_t *bm = calloc(words, sizeof *bm);
     uint16_t *buf = xmalloc((per << L) * sizeof *buf);
     if (!bm) die("out of memory");
-#pragma omp for schedule(dynamic, 1) ordered
+#pragma omp for schedule(dynamic, 1)
     for (long long blk = 0; blk < blocks; blk++) {
       size_t n = 0;
       for (uint64_t v = (uint64_t)blk * per; v < (uint64_t)(blk + 1) * per; v++) {
@@ -267,15 +291,21 @@ static uint64_t forward(int p, const Ply *par) {
         cnt[v] = (uint32_t)k;
         n += k;
       }
-#pragma omp ordered
-      {
-        write_all(f, buf, sizeof *buf, n);
-        total += n;
-      }
+      out[blk] = n ? xmalloc(n * sizeof *buf) : NULL;
+      if (n) memcpy(out[blk], buf, n * sizeof *buf);
+      outn[blk] = n;
     }
     free(bm);
     free(buf);
   }
+  uint64_t total = 0;
+  for (long long blk = 0; blk < blocks; blk++) {
+    write_all(f, out[blk], sizeof **out, outn[blk]);
+    total += outn[blk];
+    free(out[blk]);
+  }
+  free(out);
+  free(outn);
   if (fclose(f)) die("cannot write a scratch file");
   path(p + 1, "dir", name);
   f = fopen(name, "wb");
@@ -299,16 +329,17 @@ static void print_board(uint64_t cur, uint64_t mask, int mover) {
 }
 
 static inline uint8_t child_value(const Ply *ch, uint64_t ck) {
-  uint64_t v = ck >> L;
+  uint64_t v = ck >> L, len = ch->dir[v + 1] - ch->dir[v];
   uint16_t lo = (uint16_t)(ck & lowmask);
-  uint64_t a = ch->dir[v], b = ch->dir[v + 1], end = b;
-  while (a < b) {
-    uint64_t m = a + (b - a) / 2;
-    if (ch->keys[m] < lo) a = m + 1;
-    else b = m;
+  const uint16_t *k = ch->keys + ch->dir[v];
+  if (!len) die("internal error: a child not in the next ply");
+  while (len > 1) { /* the last key <= lo, without branches to mispredict */
+    uint64_t half = len / 2;
+    k = k[half] <= lo ? k + half : k;
+    len -= half;
   }
-  if (a == end || ch->keys[a] != lo) die("internal error: a child not in the next ply");
-  return ch->vals[a];
+  if (*k != lo) die("internal error: a child not in the next ply");
+  return ch->vals[k - ch->keys];
 }
 
 /* Values of ply p (par) from ply p+1 (ch, with values; n = 0 past the last ply). */
@@ -316,11 +347,14 @@ static void backward(int p, Ply *par, const Ply *ch, uint64_t count[4]) {
   uint64_t parts = 1ull << D, cw = 0, cl = 0, ct = 0;
   par->vals = xmalloc(par->n);
 #pragma omp parallel for if (!dump) schedule(dynamic, 4096) reduction(+ : cw, cl, ct)
-  for (long long u = 0; u < (long long)parts; u++)
+  for (long long u = 0; u < (long long)parts; u++) {
+    uint64_t ucur, umask;
+    if (par->dir[u] == par->dir[u + 1]) continue;
+    decode((uint64_t)u << L, W - T, &ucur, &umask);
     for (uint64_t i = par->dir[u]; i < par->dir[u + 1]; i++) {
       uint64_t cur, mask;
       uint8_t e;
-      decode((uint64_t)u << L | par->keys[i], &cur, &mask);
+      decode_low(ucur, umask, par->keys[i], &cur, &mask);
       if (has_line(cur ^ mask)) e = LOSE << 6;
       else if (p == W * H) e = TIE << 6;
       else {
@@ -347,6 +381,7 @@ static void backward(int p, Ply *par, const Ply *ch, uint64_t count[4]) {
         printf("\t%s\t%d\n", NAME[e >> 6], e & 63);
       }
     }
+  }
   count[WIN] = cw, count[LOSE] = cl, count[TIE] = ct;
 }
 
@@ -382,6 +417,12 @@ int main(int argc, char **argv) {
     colbit[c] = 1ull << c * S;
     coltop[c] = 1ull << (c * S + H - 1);
     bottom |= colbit[c];
+  }
+  lowtab = xmalloc((lowmask + 1) * sizeof *lowtab);
+  for (uint64_t lo = 0; lo <= lowmask; lo++) {
+    uint64_t cur, mask;
+    decode(lo, 0, &cur, &mask);
+    lowtab[lo] = (uint32_t)(cur | mask << 16);
   }
   clock_gettime(CLOCK_MONOTONIC, &t0);
   const char *tmp = getenv("TMPDIR");
