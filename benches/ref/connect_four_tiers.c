@@ -44,6 +44,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#ifdef _OPENMP /* cc -fopenmp: OpenMP's pragmas; else none, and no warning about them */
+#define OMP(x) _Pragma(#x)
+#else
+#define OMP(x)
+#endif
+
 enum { WIN = 1, LOSE = 2, TIE = 3 };
 static const char *NAME[] = {"", "win", "lose", "tie"};
 
@@ -255,7 +261,7 @@ static size_t gen_partition(uint64_t v, const Ply *par, const uint8_t *term, uin
 static uint64_t forward(int p, const Ply *par) {
   uint64_t parts = 1ull << D;
   uint8_t *term = xmalloc(par->n);
-#pragma omp parallel for schedule(dynamic, 4096)
+OMP(omp parallel for schedule(dynamic, 4096))
   for (long long u = 0; u < (long long)parts; u++) {
     uint64_t ucur, umask;
     if (par->dir[u] == par->dir[u + 1]) continue;
@@ -277,13 +283,13 @@ static uint64_t forward(int p, const Ply *par) {
   long long blocks = (long long)(parts >> bb);
   uint16_t **out = xmalloc((size_t)blocks * sizeof *out); /* each block's keys, */
   size_t *outn = xmalloc((size_t)blocks * sizeof *outn);   /* and how many */
-#pragma omp parallel
+OMP(omp parallel)
   {
     uint64_t words = L > 6 ? 1ull << (L - 6) : 1;
     uint64_t *bm = calloc(words, sizeof *bm);
     uint16_t *buf = xmalloc((per << L) * sizeof *buf);
     if (!bm) die("out of memory");
-#pragma omp for schedule(dynamic, 1)
+OMP(omp for schedule(dynamic, 1))
     for (long long blk = 0; blk < blocks; blk++) {
       size_t n = 0;
       for (uint64_t v = (uint64_t)blk * per; v < (uint64_t)(blk + 1) * per; v++) {
@@ -346,7 +352,7 @@ static inline uint8_t child_value(const Ply *ch, uint64_t ck) {
 static void backward(int p, Ply *par, const Ply *ch, uint64_t count[4]) {
   uint64_t parts = 1ull << D, cw = 0, cl = 0, ct = 0;
   par->vals = xmalloc(par->n);
-#pragma omp parallel for if (!dump) schedule(dynamic, 4096) reduction(+ : cw, cl, ct)
+OMP(omp parallel for if (!dump) schedule(dynamic, 4096) reduction(+ : cw, cl, ct))
   for (long long u = 0; u < (long long)parts; u++) {
     uint64_t ucur, umask;
     if (par->dir[u] == par->dir[u + 1]) continue;
