@@ -153,7 +153,7 @@ impl Solution {
     /// every position number (which a solver finding positions as it goes moves them to once they
     /// crowd its pages: `densify.rs`).
     pub fn hashed(&self) -> bool {
-        matches!(self.store, Store::Sparse(_))
+        matches!(self.store, Table::Store(Store::Sparse(_)))
     }
 
     /// Whether values are margins (a scored game).
