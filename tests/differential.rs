@@ -201,6 +201,7 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
     assert!(count(&|k| k.contains("pair: true")) > 0, "{tally:?}");
     assert!(count(&|k| k.contains("scored: true")) > 0, "{tally:?}");
     assert!(count(&|k| k.contains("loopy_tiers: true")) > 0, "{tally:?}");
+    assert!(count(&|k| k.contains("tier_tables: true")) > 0, "{tally:?}");
     // The compiled rules are what solves by default: every solved game must have been compiled
     // (and each of its compiled expansions checked against the interpreter), except scored
     // games, which are interpreted.

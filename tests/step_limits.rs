@@ -45,6 +45,7 @@ fn nested_comprehensions_are_bounded_by_their_product() {
             pair: true,
             scored: false,
             loopy_tiers: false,
+            tier_tables: true,
         }
     );
 }
@@ -70,6 +71,7 @@ fn a_comprehension_in_a_guard_counts_the_parameters_around_it() {
             pair: true,
             scored: false,
             loopy_tiers: false,
+            tier_tables: true,
         }
     );
 }

@@ -40,6 +40,9 @@ pub enum Case {
         scored: bool,
         /// Whether the default solve took a loopy game tier by tier (`Order::Tiers { loopy }`).
         loopy_tiers: bool,
+        /// Whether the solve in tiers in a hash table took a table a tier (`Order::TierTables`),
+        /// and agreed.
+        tier_tables: bool,
     },
     /// A game that rolls during play whose expected values agree (`rolls.rs`).
     Rolls {
@@ -306,9 +309,11 @@ fn solved(game: &rf::Game, m: &Mapped, starts: &[gamec::engine::Branch]) -> Resu
     let hashed = hashed.map_err(|e| format!("solve in a hash table: {e:?}"))?;
     m.values(&solved, &hashed, "solve in a hash table")?;
     let mut others = vec![("in a hash table", hashed)];
+    let mut tier_tables = false;
     if let Some(t) = hashed_tiers {
         let t = t.map_err(|e| format!("solve in tiers in a hash table: {e:?}"))?;
         m.values(&solved, &t, "solve in tiers in a hash table")?;
+        tier_tables = matches!(t.order, solve::Order::TierTables { .. });
         others.push(("in tiers in a hash table", t));
     }
     for (how, o) in &others {
@@ -354,5 +359,6 @@ fn solved(game: &rf::Game, m: &Mapped, starts: &[gamec::engine::Branch]) -> Resu
         pair: matches!(paired.order, solve::Order::Sweep { threads: 2, .. }),
         scored: m.engine.rules.scored,
         loopy_tiers: matches!(fast.order, solve::Order::Tiers { loopy: true, .. }),
+        tier_tables,
     })
 }

@@ -30,6 +30,7 @@ fn a_setup_by_player_2_runs_as_player_2s_move() {
             pair: true,
             scored: false,
             loopy_tiers: false,
+            tier_tables: true,
         }
     );
 }
@@ -117,6 +118,7 @@ fn ranges_up_to_the_largest_number_end_there() {
             pair: true,
             scored: false,
             loopy_tiers: false,
+            tier_tables: true,
         }
     );
     let Some((_, gamec::Compiled::Sequential(rules))) = gamec::compile(&src, &[]).0 else {
@@ -162,6 +164,7 @@ fn rolls_with_extreme_weights_and_ranges() {
             pair: true,
             scored: false,
             loopy_tiers: false,
+            tier_tables: true,
         }
     );
     let src = format!(
