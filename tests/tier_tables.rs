@@ -130,8 +130,11 @@ fn connect_four(args: &[&str], env: &[(&str, &str)]) -> serde_json::Value {
 #[test]
 fn tiers_written_to_disk_give_the_same_answers() {
     let mut df = connect_four(&["--order", "depth-first"], &[]);
-    // Three megabytes said to be available: a quarter of three quarters is kept in memory.
-    let small = [("GAMEC_MEMORY_AVAILABLE", "3000000")];
+    // Three megabytes said to be available: a quarter of three quarters is kept in memory. The
+    // files go to a folder of the test's own, and leave nothing there.
+    let tmp = tempfile::tempdir().expect("a folder for temporary files");
+    let dir = tmp.path().to_str().expect("a path in UTF-8");
+    let small = [("GAMEC_MEMORY_AVAILABLE", "3000000"), ("TMPDIR", dir)];
     for args in [
         &["--order", "tiers"][..],
         &["--order", "tiers", "--threads", "2"],
@@ -159,6 +162,8 @@ fn tiers_written_to_disk_give_the_same_answers() {
     a["order"].take();
     b["order"].take();
     assert_eq!(a, b);
+    let left: Vec<_> = std::fs::read_dir(tmp.path()).expect("readable").collect();
+    assert!(left.is_empty(), "{left:?}");
 }
 
 #[test]
@@ -180,7 +185,7 @@ fn a_disk_that_fails_is_a_diagnostic() {
         r.stderr,
         "gamec::disk_failed
 
-  × the tiers written to disk while solving could not be kept: cannot make a folder in /dev/null:
+  × the tiers written to disk while solving could not be kept: cannot make a file in /dev/null:
   │ Not a directory (os error 20)
   help: A game too big for memory is solved with its tiers written under the folder for temporary
         files: set TMPDIR to a folder on a disk with room (its positions take 8 bytes each there,

@@ -1,101 +1,117 @@
 //! Tiers written to disk when memory is short: each tier's sorted keys, and later its 16-bit
-//! entries, as one file each in a folder of its own under the system's folder for temporary files
-//! (`TMPDIR`), made when the first tier is written and removed with everything in it when the
-//! solve's answers are dropped. A finished tier is looked up on disk by binary search.
+//! entries, as one file each under the system's folder for temporary files (`TMPDIR`, else
+//! `/tmp`). Each file's name is removed as soon as it is made: the solve reads and writes it
+//! through the handle it keeps, and the system frees its blocks when the handle is dropped or the
+//! process ends however it ends (a solve stopped with Ctrl-C leaves nothing behind). A finished
+//! tier is looked up on disk by binary search.
 
 use super::super::super::SolveError;
 use super::table::WIDE;
-use crate::engine::alloc::zeroed;
+use crate::engine::alloc::{huge_pages, zeroed};
 use rustc_hash::FxHashMap;
 use std::fs::File;
-use std::io::Write;
 use std::os::unix::fs::FileExt;
-use std::path::PathBuf;
+use std::path::Path;
 
-/// The folder of a solve's tier files, made when first needed.
+/// A solve's tier files, by tier and what they hold.
 #[derive(Default)]
 pub(super) struct Spill {
-    dir: Option<PathBuf>,
+    files: FxHashMap<(u64, &'static str), (File, u64)>,
     /// Bytes written so far.
     pub(super) written: u64,
 }
 
-impl Drop for Spill {
-    fn drop(&mut self) {
-        if let Some(d) = &self.dir {
-            let _ = std::fs::remove_dir_all(d);
-        }
-    }
-}
-
 /// A disk error as the solve reports it: what was being done, where, and why it failed.
-fn failed(what: &str, path: &std::path::Path, e: std::io::Error) -> SolveError {
+fn failed(what: &str, path: &Path, e: std::io::Error) -> SolveError {
     SolveError::Spill(format!("{what} {}: {e}", path.display()))
 }
 
+/// A new file in the folder for temporary files, its name already removed.
+fn unnamed(tier: u64, what: &str) -> Result<File, SolveError> {
+    let tmp = std::env::temp_dir();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let name = format!("gamec-{}-{nanos}-tier-{tier}.{what}", std::process::id());
+    let path = tmp.join(name);
+    let f = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create_new(true)
+        .open(&path)
+        .map_err(|e| failed("cannot make a file in", &tmp, e))?;
+    std::fs::remove_file(&path).map_err(|e| failed("cannot remove the name of", &path, e))?;
+    Ok(f)
+}
+
 impl Spill {
-    fn dir(&mut self) -> Result<PathBuf, SolveError> {
-        if let Some(d) = &self.dir {
-            return Ok(d.clone());
-        }
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        let tmp = std::env::temp_dir();
-        let d = tmp.join(format!("gamec-tiers-{}-{nanos}", std::process::id()));
-        std::fs::create_dir(&d).map_err(|e| failed("cannot make a folder in", &tmp, e))?;
-        self.dir = Some(d.clone());
-        Ok(d)
-    }
-
-    fn path(&mut self, tier: u64, what: &str) -> Result<PathBuf, SolveError> {
-        Ok(self.dir()?.join(format!("tier-{tier}.{what}")))
-    }
-
-    /// Writes tier `tier`'s keys (or entries: `what` names which) to their file.
+    /// Writes tier `tier`'s keys (or entries: `what` names which) to a file of their own.
     pub(super) fn write<T: Plain>(
         &mut self,
         tier: u64,
-        what: &str,
+        what: &'static str,
         items: &[T],
     ) -> Result<(), SolveError> {
-        let path = self.path(tier, what)?;
+        let f = unnamed(tier, what)?;
         let bytes = T::bytes(items);
-        let mut f = File::create(&path).map_err(|e| failed("cannot make", &path, e))?;
-        f.write_all(bytes)
-            .and_then(|()| f.flush())
-            .map_err(|e| failed("cannot write", &path, e))?;
+        f.write_all_at(bytes, 0).map_err(|e| {
+            let tmp = std::env::temp_dir();
+            failed(&format!("cannot write tier {tier}'s {what} in"), &tmp, e)
+        })?;
         self.written += bytes.len() as u64;
+        self.files.insert((tier, what), (f, items.len() as u64));
         Ok(())
     }
 
-    /// Reads back what `write` wrote for tier `tier` (`n` items).
+    /// Reads back what `write` wrote for tier `tier`.
     pub(super) fn read<T: Plain>(
         &mut self,
         tier: u64,
-        what: &str,
-        n: u64,
+        what: &'static str,
     ) -> Result<Vec<T>, SolveError> {
-        let path = self.path(tier, what)?;
+        let tmp = std::env::temp_dir();
+        let missing = || {
+            failed(
+                &format!("no file for tier {tier}'s {what} in"),
+                &tmp,
+                std::io::ErrorKind::NotFound.into(),
+            )
+        };
+        let (f, n) = self.files.get(&(tier, what)).ok_or_else(missing)?;
         let refused = SolveError::Refused(n.saturating_mul(std::mem::size_of::<T>() as u64));
-        let mut v: Vec<T> = usize::try_from(n).ok().and_then(zeroed).ok_or(refused)?;
-        let f = File::open(&path).map_err(|e| failed("cannot open", &path, e))?;
+        let mut v: Vec<T> = usize::try_from(*n).ok().and_then(zeroed).ok_or(refused)?;
+        huge_pages(&v);
         f.read_exact_at(T::bytes_mut(&mut v), 0)
-            .map_err(|e| failed("cannot read", &path, e))?;
+            .map_err(|e| failed(&format!("cannot read tier {tier}'s {what} in"), &tmp, e))?;
         Ok(v)
     }
 
-    /// A finished tier to look up on disk: its keys' and entries' files, opened.
+    /// Drops tier `tier`'s files (its answers are kept in memory instead).
+    pub(super) fn forget(&mut self, tier: u64) {
+        self.files.retain(|&(t, _), _| t != tier);
+    }
+
+    /// A finished tier to look up on disk, from its keys' and entries' files.
     pub(super) fn open(
         &mut self,
         tier: u64,
-        n: u64,
         wide: FxHashMap<u32, u64>,
     ) -> Result<OnDisk, SolveError> {
-        let (k, v) = (self.path(tier, "keys")?, self.path(tier, "values")?);
+        let tmp = std::env::temp_dir();
+        let mut take = |what: &'static str| {
+            self.files.remove(&(tier, what)).ok_or_else(|| {
+                failed(
+                    &format!("no file for tier {tier}'s {what} in"),
+                    &tmp,
+                    std::io::ErrorKind::NotFound.into(),
+                )
+            })
+        };
+        let (keys, n) = take("keys")?;
+        let (values, _) = take("values")?;
         Ok(OnDisk {
-            keys: File::open(&k).map_err(|e| failed("cannot open", &k, e))?,
-            values: File::open(&v).map_err(|e| failed("cannot open", &v, e))?,
+            keys,
+            values,
             n,
             wide,
         })

@@ -5,7 +5,7 @@
 //! the caller, who inserts it after growing. When the tier is complete, its slots are compacted
 //! into the sorted list of its keys in place (placed in proportion, they are nearly in order).
 
-use crate::engine::alloc::zeroed;
+use crate::engine::alloc::{huge_pages, zeroed};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -36,10 +36,9 @@ impl Building {
     /// An empty set with room for about `n` keys, or `None` if the memory is refused.
     pub(super) fn new(n: u64) -> Option<Building> {
         let slots = n.max(1024).saturating_mul(256) / ROOMY;
-        Some(Building {
-            slots: zeroed(usize::try_from(slots).ok()?)?,
-            len: 0,
-        })
+        let slots = zeroed(usize::try_from(slots).ok()?)?;
+        huge_pages(&slots);
+        Some(Building { slots, len: 0 })
     }
 
     pub(super) fn len(&self) -> u64 {

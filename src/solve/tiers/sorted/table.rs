@@ -3,6 +3,7 @@
 //! beside its key; entries too wide for 16 bits are kept aside by index.
 
 use super::super::super::store::{narrow16, widen16};
+use crate::engine::alloc::{huge_pages, zeroed};
 use rustc_hash::FxHashMap;
 
 /// A 16-bit entry meaning "the entry is kept aside" (tag 7, which no entry has).
@@ -29,17 +30,17 @@ impl Table {
         // About two keys a bucket.
         let bits = (keys.len() as u64 / 2).max(1).ilog2().min(40);
         let buckets = 1usize << bits;
-        let mut dir = Vec::new();
-        dir.try_reserve_exact(buckets + 1).ok()?;
+        let mut dir: Vec<u32> = zeroed(buckets + 1)?;
+        huge_pages(&dir);
         let shift = 64 - bits;
         let mut i = 0usize;
-        for b in 0..buckets as u64 {
-            while i < keys.len() && top(keys[i], shift) < b {
+        for (b, d) in dir.iter_mut().enumerate().take(buckets) {
+            while i < keys.len() && top(keys[i], shift) < b as u64 {
                 i += 1;
             }
-            dir.push(i as u32);
+            *d = i as u32;
         }
-        dir.push(keys.len() as u32);
+        dir[buckets] = keys.len() as u32;
         Some(Table {
             keys,
             dir,

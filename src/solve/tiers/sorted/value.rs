@@ -13,7 +13,8 @@ use super::group::{Buffers, GROUP};
 use super::keys::code;
 use super::table::{narrow_or_wide, Table, WIDE};
 use super::{Found, Tiers};
-use crate::engine::{alloc::zeroed, Code, Engine, Fault};
+use crate::engine::alloc::{huge_pages, zeroed};
+use crate::engine::{Code, Engine, Fault};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
@@ -66,7 +67,7 @@ pub(super) fn all(
         }
         let keys = match std::mem::replace(&mut tiers.found[t as usize], Found::None) {
             Found::Memory(v) => v,
-            Found::Disk(n) => spill.read(t, "keys", n)?,
+            Found::Disk(_) => spill.read(t, "keys")?,
             Found::None => Vec::new(),
         };
         let v = Value {
@@ -110,14 +111,14 @@ fn retire(
 ) -> Result<Answer, SolveError> {
     if *kept + table.bytes() <= budget / 4 {
         *kept += table.bytes();
+        spill.forget(t);
         return Ok(Answer::Memory(table));
     }
     if !keys_on_disk {
         spill.write(t, "keys", &table.keys)?;
     }
     spill.write(t, "values", &table.values)?;
-    let n = table.keys.len() as u64;
-    Ok(Answer::Disk(spill.open(t, n, table.wide)?))
+    Ok(Answer::Disk(spill.open(t, table.wide)?))
 }
 
 /// Valuing tier `tier`'s positions, every child's table held.
@@ -139,6 +140,7 @@ impl Value<'_, '_, '_> {
     ) -> Result<(Vec<u16>, FxHashMap<u32, u64>), SolveError> {
         let n = keys.len();
         let mut values: Vec<u16> = zeroed(n).ok_or_else(|| super::refused(n as u64, 2))?;
+        huge_pages(&values);
         let outs: Vec<Result<Out, (Fault, Code)>> = keys
             .par_chunks(TASK)
             .zip(values.par_chunks_mut(TASK))
