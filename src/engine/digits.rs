@@ -7,6 +7,7 @@
 //! digits by one division each, and a table gives each chunk's digits.
 
 use super::Code;
+use strength_reduce::StrengthReducedU64;
 
 /// The largest chunk's number of values (its table holds that many entries of `per` digits).
 const CHUNK_VALUES: u64 = 4096;
@@ -146,6 +147,15 @@ pub(super) struct Images {
     perms: usize,
     /// `[perm][group][value]`: what that group's digits holding that value add.
     table: Vec<u64>,
+    /// Division by `values` and by `total` as a multiplication (one per group and per code: a
+    /// hardware division took most of a canonical form's time).
+    values_div: StrengthReducedU64,
+    total_div: StrengthReducedU64,
+    /// With a colour swap declared on the variable: `[group][value]`, the value that group's
+    /// digits have with the two swapped digits exchanged (empty without one).
+    relabel: Vec<u16>,
+    /// Each group's place value within the part (`values` to the power of its index).
+    place: [u64; MAX_GROUPS],
 }
 
 /// The most entries the tables of one variable may hold (8 bytes each).
@@ -157,12 +167,13 @@ const MAX_GROUPS: usize = 16;
 
 impl Images {
     /// The tables for the permutations `srcs` (each: the image's digit `k` is digit `src[k]`) of
-    /// `n` digits of base `size`; `None` when the part passes 64 bits or the tables would be
-    /// too large.
+    /// `n` digits of base `size`, and for exchanging the digits `swap` (`swap A B` declared on
+    /// the variable); `None` when the part passes 64 bits or the tables would be too large.
     pub(super) fn new<'a>(
         srcs: impl Iterator<Item = &'a [u32]> + Clone,
         n: usize,
         size: u64,
+        swap: Option<(u64, u64)>,
     ) -> Option<Images> {
         if size < 2 || n == 0 {
             return None;
@@ -206,12 +217,47 @@ impl Images {
                 }
             }
         }
+        let mut relabel = Vec::new();
+        if let Some((a, b)) = swap {
+            for g in 0..groups {
+                // The last group may hold fewer digits: its missing high digits stay 0.
+                let digits = per.min(n - g * per);
+                relabel.extend((0..values as u64).map(|v| {
+                    let (mut x, mut p, mut out) = (v, 1u64, 0u64);
+                    for _ in 0..digits {
+                        let d = x % size;
+                        let e = if d == a {
+                            b
+                        } else if d == b {
+                            a
+                        } else {
+                            d
+                        };
+                        out += e * p;
+                        (x, p) = (x / size, p * size);
+                    }
+                    out as u16
+                }));
+            }
+        }
+        let mut place = [0u64; MAX_GROUPS];
+        let mut p = 1u64;
+        for (g, slot) in place.iter_mut().enumerate().take(groups) {
+            *slot = p;
+            if g + 1 < groups {
+                p = p.checked_mul(values as u64)?;
+            }
+        }
         Some(Images {
             total,
             values,
             groups,
             perms,
             table,
+            values_div: StrengthReducedU64::new(values as u64),
+            total_div: StrengthReducedU64::new(total),
+            relabel,
+            place,
         })
     }
 
@@ -220,13 +266,22 @@ impl Images {
         self.total
     }
 
+    /// The part's number in `code` (whose first digit has place value `first`, divided by
+    /// `first_div`).
+    #[inline]
+    pub(super) fn own(&self, code: Code, first: u64, first_div: &StrengthReducedU64) -> u64 {
+        let above = if first == 1 { code } else { code / *first_div };
+        above % self.total_div
+    }
+
     /// `own`'s groups of digits, each as a number below `values`, first group first.
     #[inline]
     fn groups_of(&self, own: u64, at: &mut [usize; MAX_GROUPS]) {
-        let (mut v, values) = (own, self.values as u64);
+        let mut v = own;
         for a in at.iter_mut().take(self.groups) {
-            *a = (v % values) as usize;
-            v /= values;
+            let (q, r) = StrengthReducedU64::div_rem(v, self.values_div);
+            *a = r as usize;
+            v = q;
         }
     }
 
@@ -247,6 +302,27 @@ impl Images {
         let mut at = [0usize; MAX_GROUPS];
         self.groups_of(own, &mut at);
         (0..self.perms).fold(own, |best, p| best.min(self.image(p, &at)))
+    }
+
+    /// The least image of `own` and the least image of `own` with the swap's two digits
+    /// exchanged (`None` without a swap): the groups read once for both.
+    #[inline]
+    pub(super) fn least_and_swapped(&self, own: u64) -> Option<(u64, u64)> {
+        if self.relabel.is_empty() {
+            return None;
+        }
+        let mut at = [0usize; MAX_GROUPS];
+        self.groups_of(own, &mut at);
+        let mut swapped = [0usize; MAX_GROUPS];
+        let mut other = 0u64;
+        for g in 0..self.groups {
+            let r = self.relabel[g * self.values + at[g]];
+            swapped[g] = r as usize;
+            other += u64::from(r) * self.place[g];
+        }
+        let least = (0..self.perms).fold(own, |best, p| best.min(self.image(p, &at)));
+        let least_other = (0..self.perms).fold(other, |best, p| best.min(self.image(p, &swapped)));
+        Some((least, least_other))
     }
 
     /// Permutation `p`'s image of `own`.

@@ -5,6 +5,7 @@
 
 use super::Code;
 use crate::rules::{Rules, VarKind};
+use strength_reduce::StrengthReducedU64;
 
 /// `swap A B` on every variable that declares one, with the players exchanged: whose turn it is
 /// and each `per player` variable's two values. Always checked, never proven.
@@ -22,6 +23,8 @@ pub(super) struct Swap {
     pairs: Vec<(u64, u64, u64)>,
     /// The turn digit's place value (0 when positions do not record the turn).
     turn: u64,
+    /// Division by `turn` as a multiplication (by 1 when there is none).
+    turn_div: StrengthReducedU64,
     /// How the image is described.
     pub(super) how: String,
 }
@@ -63,8 +66,16 @@ impl Swap {
             runs,
             pairs,
             turn,
+            turn_div: StrengthReducedU64::new(turn.max(1)),
             how: format!("with {} swapped, and players 1 and 2", words.join(", ")),
         })
+    }
+
+    /// Whether the swap relabels the digits of one variable only, the part of the code
+    /// `(code / first) % total`, beside exchanging the players.
+    pub(super) fn relabels_only(&self, first: u64, total: u64) -> bool {
+        self.digits.is_empty()
+            && matches!(&self.runs[..], [r] if r.first == first && r.total == total)
     }
 
     /// The image of `code`.
@@ -84,11 +95,20 @@ impl Swap {
             };
             out = out - d * r + e * r;
         }
+        self.apply_players(out)
+    }
+
+    /// `code` with the players exchanged (the turn digit and the `per player` pairs), its
+    /// relabelled variables as they are.
+    #[inline]
+    pub(super) fn apply_players(&self, code: Code) -> Code {
+        let mut out = code;
         for &(r1, r2, size) in &self.pairs {
             let (d1, d2) = ((code / r1) % size, (code / r2) % size);
             out = out - d1 * r1 - d2 * r2 + d2 * r1 + d1 * r2;
         }
-        if let Some(t) = code.checked_div(self.turn).map(|t| t % 2) {
+        if self.turn != 0 {
+            let t = (code / self.turn_div) % 2;
             out = out - t * self.turn + (1 - t) * self.turn;
         }
         out

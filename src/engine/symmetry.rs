@@ -9,6 +9,7 @@ use super::Code;
 use crate::rules::group::{group, Perm};
 use crate::rules::{Rules, SymmetryKind};
 use std::borrow::Cow;
+use strength_reduce::StrengthReducedU64;
 pub use transforms::Transform;
 
 #[path = "transforms.rs"]
@@ -25,6 +26,9 @@ pub struct Symmetry {
     swap_proven: bool,
     /// The transformations checked at each position, listed (see `transforms`).
     transforms: Option<Vec<Transform>>,
+    /// One part, by tables, and the swap relabelling only its digits (beside the players):
+    /// the canonical form reads the part's digits once for both (`Images::least_and_swapped`).
+    fused: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -41,6 +45,8 @@ struct Part {
     chunks: Option<Chunks>,
     /// The images as sums of table entries (a group of permutations, with `chunks`).
     images: Option<Images>,
+    /// Division by the first digit's place value, as a multiplication.
+    first_div: StrengthReducedU64,
 }
 
 #[derive(Clone, Debug)]
@@ -78,14 +84,16 @@ impl Symmetry {
                 };
                 let size = (v.hi - v.lo + 1) as u64;
                 let chunks = Chunks::new(&radix[slots.clone()], size);
+                let swap = s.swap.map(|(a, b)| ((a - v.lo) as u64, (b - v.lo) as u64));
                 let images = match (&kind, &chunks) {
                     (Kind::Perms(ps), Some(_)) => {
-                        Images::new(ps.iter().map(|p| &p.src[..]), slots.len(), size)
+                        Images::new(ps.iter().map(|p| &p.src[..]), slots.len(), size, swap)
                     }
                     _ => None,
                 };
                 Part {
                     decl,
+                    first_div: StrengthReducedU64::new(radix[slots.start].max(1)),
                     radix: radix[slots].to_vec(),
                     size,
                     kind,
@@ -98,11 +106,18 @@ impl Symmetry {
         let swap = Swap::new(rules, radix, turn_radix);
         let transforms = transforms::list(&parts, swap.is_some());
         let swap_proven = rules.symmetries.iter().any(|s| s.swap_proven);
+        let fused = match (&swap, &parts[..]) {
+            (Some(s), [p]) => p.images.as_ref().is_some_and(|i| {
+                i.least_and_swapped(0).is_some() && s.relabels_only(p.radix[0], i.total())
+            }),
+            _ => false,
+        };
         (!parts.is_empty()).then_some(Symmetry {
             parts,
             swap,
             swap_proven,
             transforms,
+            fused,
         })
     }
 
@@ -121,6 +136,15 @@ impl Symmetry {
     /// with every part, so the least image is the lesser of the least images of `code` and of
     /// its swap.
     pub fn canonical(&self, code: Code, digits: &mut Vec<u64>) -> Code {
+        if let (true, Some(s)) = (self.fused, &self.swap) {
+            let p = &self.parts[0];
+            if let Some((images, own, first)) = p.tabled(code) {
+                if let Some((least, other)) = images.least_and_swapped(own) {
+                    let rest = code - own * first;
+                    return (rest + least * first).min(s.apply_players(rest) + other * first);
+                }
+            }
+        }
         let least = self.parts_canonical(code, digits);
         match &self.swap {
             Some(s) => least.min(self.parts_canonical(s.apply(code), digits)),
@@ -251,7 +275,7 @@ impl Part {
     /// place value of its first digit.
     fn tabled(&self, code: Code) -> Option<(&Images, u64, u64)> {
         let (images, &first) = (self.images.as_ref()?, self.radix.first()?);
-        Some((images, (code / first) % images.total(), first))
+        Some((images, images.own(code, first, &self.first_div), first))
     }
 
     fn canonical(&self, code: Code, digits: &mut Vec<u64>) -> Code {
