@@ -64,6 +64,20 @@ pub fn filled<T: Copy>(n: usize, x: T) -> Option<Vec<T>> {
     Some(out)
 }
 
+/// Asks the CPU to start loading what `p` points to, to be read soon.
+#[inline]
+pub fn prefetch<T>(p: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `_mm_prefetch` only hints the cache; the pointer is to a live value, and a
+    // prefetch never faults or changes memory.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>((p as *const T).cast::<i8>());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -68,6 +68,21 @@ impl Shared<'_> {
         }
     }
 
+    /// Asks the CPU to start loading `c`'s entry, to be read soon.
+    #[inline]
+    pub(super) fn prefetch(&self, c: Code) {
+        let c = c as usize;
+        match self {
+            Shared::A16(v) => v.get(c).map(crate::engine::alloc::prefetch),
+            Shared::A32(v) => v.get(c).map(crate::engine::alloc::prefetch),
+            Shared::A64(v) => v.get(c).map(crate::engine::alloc::prefetch),
+            Shared::Sparse(m) => {
+                m.prefetch(c as Code);
+                None
+            }
+        };
+    }
+
     /// Writes `e` if it fits the table's entries; `false` when it must wait for the serial step
     /// (the table widens, or is a hash map).
     #[inline]

@@ -16,9 +16,9 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 /// The bytes a move inside the tier costs while it is gathered and listed: the pair a task lists,
 /// then its entry in the lists by child.
 pub(super) const MOVE_BYTES: u64 = 12;
-/// The bytes a position of the tier costs while it is solved: its `Seen`, its list's start, and
-/// its value and remoteness in the analysis.
-pub(super) const POSITION_BYTES: u64 = std::mem::size_of::<Seen>() as u64 + 8 + 12;
+/// The bytes a position of the tier costs while it is solved: its `Seen`, its list's start, its
+/// value and remoteness in the analysis, and its share of the directory (`Index`).
+pub(super) const POSITION_BYTES: u64 = std::mem::size_of::<Seen>() as u64 + 8 + 12 + 4;
 
 /// Why gathering stopped.
 pub(super) enum Stop {
@@ -47,6 +47,7 @@ pub(super) fn gather(
     room: u64,
 ) -> Result<Tier, Stop> {
     let listed = AtomicU64::new(0);
+    let index = Index::new(codes);
     let parts: Vec<Result<Part, Stop>> = codes
         .par_chunks(LIST_TASK)
         .enumerate()
@@ -63,7 +64,7 @@ pub(super) fn gather(
                     let before = part.moves.len();
                     let seen = one(
                         engine,
-                        codes,
+                        &index,
                         shared,
                         code,
                         parent,
@@ -119,7 +120,7 @@ pub(super) fn gather(
 #[allow(clippy::too_many_arguments)]
 fn one(
     engine: &Engine,
-    codes: &[Code],
+    index: &Index,
     shared: &Shared,
     code: Code,
     parent: u32,
@@ -138,6 +139,12 @@ fn one(
         seen.end = Some(rel_value(rel));
         return Ok(seen);
     }
+    // The children's entries (a later tier's value, or none) and places in the tier are read
+    // at random: their cache misses overlap.
+    for k in kids.iter() {
+        shared.prefetch(k.code);
+        index.prefetch(k.code);
+    }
     for k in kids.iter() {
         let e = shared.get(k.code);
         if valued(e) {
@@ -147,7 +154,7 @@ fn one(
             seen.fold(entry.value, entry.remoteness.unwrap_or(0), k.kept);
             continue;
         }
-        let Ok(child) = codes.binary_search(&k.code) else {
+        let Some(child) = index.find(k.code) else {
             return Err(Stop::Lost);
         };
         seen.moves = true;
@@ -155,4 +162,117 @@ fn one(
         moves.push((child as u32, parent | if k.kept { KEPT } else { 0 }));
     }
     Ok(seen)
+}
+
+/// A tier's sorted codes with a directory over their top bits: bucket `b` holds the codes whose
+/// offset from the least, shifted right by `shift`, is `b`, from `dir[b]` to `dir[b + 1]`; about
+/// two codes a bucket where the codes are spread evenly. A child's place in the tier is then one
+/// read of the directory and a search of its bucket, where a search of the whole tier missed the
+/// cache at nearly every step.
+struct Index<'c> {
+    codes: &'c [Code],
+    least: Code,
+    shift: u32,
+    dir: Vec<u32>,
+}
+
+impl<'c> Index<'c> {
+    fn new(codes: &'c [Code]) -> Index<'c> {
+        let least = codes.first().copied().unwrap_or(0);
+        let span = codes.last().map_or(0, |&c| c - least);
+        // Buckets: the power of two at or below half the codes (at least 1).
+        let bits = (codes.len() / 2).max(1).ilog2();
+        let shift = (64 - span.leading_zeros()).saturating_sub(bits);
+        let buckets = (span >> shift) as usize + 1;
+        let mut dir = Vec::with_capacity(buckets + 1);
+        for (i, &c) in codes.iter().enumerate() {
+            let b = ((c - least) >> shift) as usize;
+            while dir.len() <= b {
+                dir.push(i as u32);
+            }
+        }
+        dir.resize(buckets + 1, codes.len() as u32);
+        Index {
+            codes,
+            least,
+            shift,
+            dir,
+        }
+    }
+
+    /// `code`'s place among the codes, if it is one of them.
+    #[inline]
+    fn find(&self, code: Code) -> Option<usize> {
+        let b = (code.checked_sub(self.least)? >> self.shift) as usize;
+        let (from, to) = (*self.dir.get(b)? as usize, *self.dir.get(b + 1)? as usize);
+        let at = self.codes[from..to].binary_search(&code).ok()?;
+        Some(from + at)
+    }
+
+    /// Asks the CPU to start loading what `find(code)` reads.
+    #[inline]
+    fn prefetch(&self, code: Code) {
+        let Some(off) = code.checked_sub(self.least) else {
+            return;
+        };
+        if let Some(&from) = self.dir.get((off >> self.shift) as usize) {
+            crate::engine::alloc::prefetch(&self.dir[(off >> self.shift) as usize]);
+            if let Some(c) = self.codes.get(from as usize) {
+                crate::engine::alloc::prefetch(c);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Index;
+
+    /// Every code is found at its place, and no code between, below or above them is, on
+    /// tiers of several sizes and spreads (evenly, clustered, one code, none).
+    #[test]
+    fn the_directory_finds_each_code_at_its_place() {
+        let mut seed = 9u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed >> 1
+        };
+        let mut tiers: Vec<Vec<u64>> = vec![vec![], vec![7], vec![0, u64::MAX >> 1]];
+        for n in [2usize, 3, 10, 1000, 5000] {
+            let mut v: Vec<u64> = (0..n).map(|_| next() % 1_000_000_000).collect();
+            // Clustered: most codes in a narrow band, a few far away.
+            let mut w: Vec<u64> = (0..n)
+                .map(|i| match i % 50 {
+                    0 => next() % (1 << 40),
+                    _ => 5_000_000 + next() % 10_000,
+                })
+                .collect();
+            for t in [&mut v, &mut w] {
+                t.sort_unstable();
+                t.dedup();
+            }
+            tiers.push(v);
+            tiers.push(w);
+        }
+        for codes in &tiers {
+            let index = Index::new(codes);
+            for (i, &c) in codes.iter().enumerate() {
+                assert_eq!(index.find(c), Some(i), "{c} in a tier of {}", codes.len());
+                index.prefetch(c);
+            }
+            for _ in 0..2000 {
+                let c = match codes.len() {
+                    0 => next(),
+                    n => codes[next() as usize % n]
+                        .wrapping_add(next() % 5)
+                        .wrapping_sub(2),
+                };
+                assert_eq!(index.find(c), codes.binary_search(&c).ok(), "{c}");
+                index.prefetch(c);
+            }
+            assert_eq!(index.find(u64::MAX), codes.binary_search(&u64::MAX).ok());
+        }
+    }
 }

@@ -8,8 +8,9 @@ use super::super::super::rel_value;
 use super::super::super::store::{pack, unpack};
 use super::super::Measure;
 use super::keys::key;
-use super::table::{prefetch, Table};
+use super::table::Table;
 use super::value::Value;
+use crate::engine::alloc::prefetch;
 use crate::engine::{Child, Code, Expand, Fault, Rel, Scratch};
 
 /// Positions valued together.

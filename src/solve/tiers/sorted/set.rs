@@ -163,7 +163,7 @@ impl Shared<'_> {
     /// Asks the CPU to start loading the slot `key` is placed in first.
     #[inline]
     pub(super) fn prefetch(&self, key: u64) {
-        super::table::prefetch(&self.slots[self.home(key)]);
+        crate::engine::alloc::prefetch(&self.slots[self.home(key)]);
     }
 
     /// Inserts `key` (never 0) into a set with a free slot, however far.

@@ -3,7 +3,7 @@
 //! beside its key; entries too wide for 16 bits are kept aside by index.
 
 use super::super::super::store::{narrow16, widen16};
-use crate::engine::alloc::{huge_pages, zeroed};
+use crate::engine::alloc::{huge_pages, prefetch, zeroed};
 use rustc_hash::FxHashMap;
 
 /// A 16-bit entry meaning "the entry is kept aside" (tag 7, which no entry has).
@@ -102,20 +102,6 @@ impl Table {
     pub(super) fn get(&self, key: u64) -> Option<u64> {
         self.find(key).map(|i| self.entry_at(i))
     }
-}
-
-/// Asks the CPU to start loading what `p` points to, to be read soon.
-#[inline]
-pub(super) fn prefetch<T>(p: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: `_mm_prefetch` only hints the cache; the pointer is to a live value, and a
-    // prefetch never faults or changes memory.
-    unsafe {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        _mm_prefetch::<_MM_HINT_T0>((p as *const T).cast::<i8>());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = p;
 }
 
 /// A key's top bits (none when `shift` is 64).
