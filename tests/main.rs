@@ -23,6 +23,7 @@ mod dots_and_boxes;
 mod enum_options;
 mod enums;
 mod first_mover;
+mod flat_folds;
 mod fmt;
 mod fuzz_props;
 mod generate;

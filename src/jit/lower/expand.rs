@@ -1,6 +1,6 @@
-//! The kernel's function, as `Engine::expand` runs: decode the position (a division by a constant
-//! per digit), the end rules in order (`no moves` generating the moves once), the outcome of the
-//! rule that holds, else the moves; then the steps taken checked against the budget.
+//! The kernel's function, as `Engine::expand` runs: decode the position (`decode`), the end
+//! rules in order (`no moves` generating the moves once), the outcome of the rule that holds,
+//! else the moves; then the steps taken checked against the budget.
 
 use super::fused::Mode;
 use super::undo::Undo;
@@ -84,6 +84,7 @@ pub(in crate::jit) fn build(
         steps: vars[0],
         candidates: vars[1],
         scale: vars[2],
+        scale_known: Some(1),
         nkids: vars[3],
         again: vars[4],
         bail,
@@ -106,6 +107,8 @@ pub(in crate::jit) fn build(
         cache_held: true,
         facts: Vec::new(),
         range: None,
+        pure_depth: 0,
+        spoiled: false,
     };
     if mode != Mode::Expand {
         me.load_table();
@@ -133,40 +136,8 @@ pub(in crate::jit) fn build(
 impl Lower<'_, '_> {
     /// The slots into the buffer, digit by digit; then the turn, and who moved last.
     fn decode(&mut self) {
-        let (t, f) = self.decode_code(self.code);
+        let (t, f) = self.decode_apart(self.code);
         self.turn(t, f);
-    }
-
-    /// Decodes `code` into the slots; returns its turn digit and its "kept the turn" digit (0
-    /// where positions do not record them).
-    pub(super) fn decode_code(&mut self, code: Value) -> (Value, Value) {
-        let mut q = code;
-        for (k, &(lo, hi)) in self.rules.slot_ranges.iter().enumerate() {
-            // The checker keeps the product of the sizes within u64, so each size fits.
-            let size = (hi.wrapping_sub(lo) as u64).wrapping_add(1);
-            let v = if size == 1 {
-                self.konst(lo)
-            } else {
-                let d = self.b.ins().urem_imm(q, size as i64);
-                q = self.b.ins().udiv_imm(q, size as i64);
-                self.b.ins().iadd_imm(d, lo)
-            };
-            self.b.ins().store(flags(), v, self.slots, (k as i32) * 8);
-        }
-        let zero = self.konst(0);
-        let t = if self.num.turn_radix != 0 {
-            let t = self.b.ins().band_imm(q, 1);
-            q = self.b.ins().ushr_imm(q, 1);
-            t
-        } else {
-            zero
-        };
-        let f = if self.num.again_radix != 0 {
-            self.b.ins().band_imm(q, 1)
-        } else {
-            zero
-        };
-        (t, f)
     }
 
     /// Who moves, who moved last, what passing the turn adds to the code, from the turn digit `t`

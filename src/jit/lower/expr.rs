@@ -208,7 +208,7 @@ impl Lower<'_, '_> {
         }
     }
 
-    /// `a and b` (`all`) or `a or b`: `b` only when `a` does not decide.
+    /// `a and b` (`all`) or `a or b`: `b` only when `a` does not decide, or, `b` pure, always.
     fn logic(&mut self, a: &CExpr, b: &CExpr, all: bool) -> R<E> {
         let x = self.expr(a)?;
         match x {
@@ -218,6 +218,17 @@ impl Lower<'_, '_> {
                 return Ok(self.not_zero(y));
             }
             E::D { .. } => {}
+        }
+        if self.pure(b).is_some() {
+            // Both sides, combined bitwise: no branch on `a`.
+            let y = self.purely(|me| me.expr(b))?;
+            let (p, q) = (self.not_zero(x), self.not_zero(y));
+            let (p, q) = (self.val(p), self.val(q));
+            let v = match all {
+                true => self.b.ins().band(p, q),
+                false => self.b.ins().bor(p, q),
+            };
+            return Ok(self.dynamic(v, 0, 1));
         }
         let t = self.truth(x);
         let (decide, other, join) = (
@@ -256,13 +267,21 @@ impl Lower<'_, '_> {
         }
     }
 
-    /// `if c then a else b`: only the branch chosen is evaluated.
+    /// `if c then a else b`: only the branch chosen is evaluated, or, both pure, both.
     fn choice(&mut self, c: &CExpr, a: &CExpr, b: &CExpr) -> R<E> {
         let cv = self.expr(c)?;
         if let E::K(k) = cv {
             return self.expr(if k != 0 { a } else { b });
         }
         let t = self.truth(cv);
+        if self.pure(a).is_some() && self.pure(b).is_some() {
+            // Both arms, and a `select`: no branch, and `disc(p)` is one value for every line.
+            let (x, y) = self.purely(|me| Ok((me.expr(a)?, me.expr(b)?)))?;
+            let (xv, yv) = (self.val(x), self.val(y));
+            let v = self.b.ins().select(t, xv, yv);
+            let ((xl, xh), (yl, yh)) = (x.range(), y.range());
+            return Ok(self.dynamic(v, xl.min(yl), xh.max(yh)));
+        }
         let (yes, no, join) = (
             self.b.create_block(),
             self.b.create_block(),

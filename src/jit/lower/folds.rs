@@ -3,6 +3,7 @@
 //! ranges around it multiplied as `Ctx::scale` is, and a step per value.
 
 use super::cost::{cost, unrolls};
+use super::flat::flat_size;
 use super::{Lower, NotCompiled, E};
 use crate::rules::{CDomain, CExpr, Fold, MAX_RANGE, MAX_STEPS};
 use cranelift_codegen::ir::condcodes::IntCC;
@@ -54,12 +55,25 @@ impl Lower<'_, '_> {
 
     /// Multiplies the scale by `size` for a loop; a product over `MAX_STEPS` gives up (`check`,
     /// as for a comprehension or `for`) or saturates (a move's parameters). Returns the outer
-    /// scale to restore after the loop.
-    pub(in crate::jit) fn scale_by(&mut self, size: Size, check: bool) -> Value {
-        let outer = self.b.use_var(self.scale);
+    /// scale to restore after the loop (`restore_scale`). A scale and size both known when
+    /// compiling multiply then: no multiplication, and no check, in the code.
+    pub(in crate::jit) fn scale_by(&mut self, size: Size, check: bool) -> Outer {
+        let outer = Outer(self.b.use_var(self.scale), self.scale_known);
+        if let (Some(o), Size::K(n)) = (self.scale_known, size) {
+            // The interpreter's `outer.saturating_mul(size)`, refused past `MAX_STEPS`.
+            let p = o.saturating_mul(n);
+            if check && p > MAX_STEPS {
+                self.bail_now();
+            }
+            let v = self.konst(p as i64);
+            self.b.def_var(self.scale, v);
+            self.scale_known = Some(p);
+            return outer;
+        }
+        self.scale_known = None;
         let n = self.size_val(size);
-        let lo = self.b.ins().imul(outer, n);
-        let hi = self.b.ins().umulhi(outer, n);
+        let lo = self.b.ins().imul(outer.0, n);
+        let hi = self.b.ins().umulhi(outer.0, n);
         let wrapped = self.b.ins().icmp_imm(IntCC::NotEqual, hi, 0);
         if check {
             let big = self
@@ -75,6 +89,12 @@ impl Lower<'_, '_> {
             self.b.def_var(self.scale, v);
         }
         outer
+    }
+
+    /// The scale as it was outside a loop, after it.
+    pub(in crate::jit) fn restore_scale(&mut self, outer: Outer) {
+        self.b.def_var(self.scale, outer.0);
+        self.scale_known = outer.1;
     }
 
     pub(in crate::jit) fn size_val(&mut self, s: Size) -> Value {
@@ -127,11 +147,27 @@ impl Lower<'_, '_> {
         let size = self.range_size(lo, hi);
         let outer = self.scale_by(size, true);
         let (vlo, vhi) = (lo.range().0, hi.range().1);
-        let exits = self.exits();
         let unroll = match (lo, size) {
             (E::K(first), Size::K(n)) if unrolls(n, cost(cond) + 2) => Some((first, n)),
             _ => None,
         };
+        if let Some((first, n)) = unroll {
+            // The last value (`hi`, or `first` for an empty range): no overflow.
+            let last = first + n.saturating_sub(1) as i64;
+            if matches!(fold, Fold::Any | Fold::All)
+                && flat_size(n)
+                && self.pure_with(cond, local, (first, last)).is_some()
+            {
+                let v = self.flat_fold(fold, n, |me, j| {
+                    me.set_local(local, E::K(first + j as i64));
+                    let h = me.expr(cond)?;
+                    Ok(me.truth_of(h))
+                })?;
+                self.restore_scale(outer);
+                return Ok(v);
+            }
+        }
+        let exits = self.exits();
         if let Some((first, n)) = unroll {
             for j in 0..n {
                 let v = match fold {
@@ -157,7 +193,7 @@ impl Lower<'_, '_> {
             })?;
         }
         let v = self.unsettled(fold, exits);
-        self.b.def_var(self.scale, outer);
+        self.restore_scale(outer);
         let max = match size {
             Size::K(n) => n,
             Size::D(_, m) => m,
@@ -279,6 +315,10 @@ pub(in crate::jit) enum Truth {
     K(bool),
     T(Value),
 }
+
+/// The scale outside a loop: its value, and the value when known when compiling.
+#[derive(Clone, Copy)]
+pub(in crate::jit) struct Outer(Value, Option<u64>);
 
 /// A fold's result and count variables and the block it ends in.
 pub(in crate::jit) type Exits = (Variable, Variable, Block);

@@ -5,8 +5,10 @@
 mod arith;
 mod bits;
 mod cost;
+mod decode;
 mod expand;
 mod expr;
+mod flat;
 mod folds;
 mod fused;
 mod moves;
@@ -93,6 +95,8 @@ pub(super) struct Lower<'a, 'f> {
     pub steps: Variable,
     pub candidates: Variable,
     pub scale: Variable,
+    /// The scale's value where it is known when compiling (every range around is constant).
+    pub scale_known: Option<u64>,
     pub nkids: Variable,
     pub again: Variable,
     /// Every check that fails jumps here; the function then returns `BAIL`.
@@ -128,6 +132,9 @@ pub(super) struct Lower<'a, 'f> {
     pub facts: Vec<(Value, Value)>,
     /// A kernel over a range of codes: the loop's state.
     pub range: Option<range::Range>,
+    /// Pure code being lowered (`flat`), and whether it emitted a check or took steps.
+    pub pure_depth: u32,
+    pub spoiled: bool,
 }
 
 /// The most expression nodes one kernel lowers (unrolled loops count once per copy): past this
@@ -170,6 +177,7 @@ impl Lower<'_, '_> {
 
     /// Jumps to `bail` if `cond` (an i8 truth value) holds.
     pub(super) fn bail_if(&mut self, cond: Value) {
+        self.spoil();
         let next = self.b.create_block();
         self.b.ins().brif(cond, self.bail, &[], next, &[]);
         self.b.switch_to_block(next);
@@ -177,9 +185,17 @@ impl Lower<'_, '_> {
 
     /// Jumps to `bail` for good: what follows is unreachable. Returns a placeholder value.
     pub(super) fn bail_now(&mut self) -> E {
+        self.spoil();
         self.b.ins().jump(self.bail, &[]);
         self.fresh();
         E::K(0)
+    }
+
+    /// Notes a check or a step in pure code, which must have none (`flat`).
+    fn spoil(&mut self) {
+        if self.pure_depth > 0 {
+            self.spoiled = true;
+        }
     }
 
     /// Jumps to `room` if `cond` holds.
@@ -203,12 +219,14 @@ impl Lower<'_, '_> {
 
     /// Adds `n` steps.
     pub(super) fn charge(&mut self, n: Value) {
+        self.spoil();
         let s = self.b.use_var(self.steps);
         let s = self.b.ins().iadd(s, n);
         self.b.def_var(self.steps, s);
     }
 
     pub(super) fn charge_const(&mut self, n: i64) {
+        self.spoil();
         let s = self.b.use_var(self.steps);
         let s = self.b.ins().iadd_imm(s, n);
         self.b.def_var(self.steps, s);

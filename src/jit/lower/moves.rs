@@ -99,7 +99,7 @@ impl Lower<'_, '_> {
                 me.inner(f, m, k, last)
             })?;
         }
-        self.b.def_var(self.scale, outer);
+        self.restore_scale(outer);
         if last {
             self.add_candidates(size);
         }

@@ -102,6 +102,7 @@ impl Lower<'_, '_> {
             self.b.def_var(var, zero);
         }
         self.b.def_var(self.scale, one);
+        self.scale_known = Some(1);
     }
 
     /// Whether the loop opens code `c` (an i8 truth value): finding in the bitset, if its bit is

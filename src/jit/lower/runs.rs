@@ -4,6 +4,7 @@
 //! does, after the same bounds check.
 
 use super::cost::{cost, unrolls};
+use super::flat::flat_size;
 use super::folds::{Size, Truth};
 use super::{flags, Lower, NotCompiled, E};
 use crate::rules::{CExpr, CmpOp, Fold, RunTable};
@@ -149,12 +150,16 @@ impl Lower<'_, '_> {
         let run = self.run_at(table, i);
         let size = run.size(self);
         let outer = self.scale_by(size, true);
-        let exits = self.exits();
         let against = match (cmp, size) {
             (None, _) | (_, Size::K(0)) => None,
             (Some(_), Size::K(_)) => Some(self.expr(cond)?),
             (Some(_), Size::D(n, _)) => Some(self.when_some(n, cond)?),
         };
+        if let Some(v) = self.flat_run(fold, local, &run, table, cond, cmp, against)? {
+            self.restore_scale(outer);
+            return Ok(v);
+        }
+        let exits = self.exits();
         let one = |me: &mut Self, v: E| -> R<()> {
             me.charge_const(1);
             let holds = match (cmp, against) {
@@ -218,13 +223,56 @@ impl Lower<'_, '_> {
             }
         }
         let v = self.unsettled(fold, exits);
-        self.b.def_var(self.scale, outer);
+        self.restore_scale(outer);
         let (vlo, vhi) = self.table_range(table);
         Ok(match fold {
             Fold::Count => self.dynamic(v, 0, i64::from(u32::MAX)),
             Fold::Any | Fold::All => self.dynamic(v, 0, 1),
             Fold::First | Fold::Last => self.dynamic(v, vlo, vhi),
         })
+    }
+
+    /// `all`/`any` over a run known when compiling, short, whose condition is pure (or a
+    /// comparison with a value already evaluated): lowered flat (`flat_fold`), or `None`.
+    #[allow(clippy::too_many_arguments)]
+    fn flat_run(
+        &mut self,
+        fold: Fold,
+        local: u16,
+        run: &At,
+        table: &RunTable,
+        cond: &CExpr,
+        cmp: Option<CmpOp>,
+        against: Option<E>,
+    ) -> R<Option<E>> {
+        let At::Known(slots) = run else {
+            return Ok(None);
+        };
+        let n = slots.len() as u64;
+        let pure = match cmp {
+            Some(_) => true,
+            None => self
+                .pure_with(cond, local, self.table_range(table))
+                .is_some(),
+        };
+        if !matches!(fold, Fold::Any | Fold::All) || !pure || !flat_size(n) {
+            return Ok(None);
+        }
+        let v = self.flat_fold(fold, n, |me, j| {
+            let v = me.load_slot(slots[j as usize]);
+            Ok(match (cmp, against) {
+                (Some(op), Some(x)) => match me.compare_truth(op, v, x) {
+                    Ok(b) => Truth::K(b),
+                    Err(t) => Truth::T(t),
+                },
+                _ => {
+                    me.set_local(local, v);
+                    let h = me.expr(cond)?;
+                    me.truth_of(h)
+                }
+            })
+        })?;
+        Ok(Some(v))
     }
 
     /// `cond` evaluated only when `n` (a run's size) is not 0, as the interpreter evaluates it at

@@ -228,7 +228,7 @@ impl Lower<'_, '_> {
                 }
             }
         })?;
-        self.b.def_var(self.scale, outer);
+        self.restore_scale(outer);
         Ok(())
     }
 }
