@@ -48,6 +48,42 @@ impl Store {
             None => Packed::new(space).map(Store::Sparse),
         }
     }
+    /// The first code of `from..=to` (`to..=from` walked down when `descending`) whose entry is
+    /// marked busy (found, not yet valued): a sweep's walk through its numbers, read straight off
+    /// an array rather than an entry at a time.
+    pub fn next_busy(&self, from: Code, to: Code, descending: bool) -> Option<Code> {
+        let (lo, hi) = if descending { (to, from) } else { (from, to) };
+        if lo > hi {
+            return None;
+        }
+        fn first<T: Copy>(
+            v: &[T],
+            lo: Code,
+            hi: Code,
+            down: bool,
+            busy: impl Fn(T) -> bool,
+        ) -> Option<Code> {
+            let s = v.get(lo as usize..=hi as usize)?;
+            let at = match down {
+                true => s.iter().rposition(|&x| busy(x)),
+                false => s.iter().position(|&x| busy(x)),
+            };
+            at.map(|i| lo + i as Code)
+        }
+        match self {
+            Store::Dense16(v) => first(v, lo, hi, descending, |x| u64::from(x >> 13) == BUSY),
+            Store::Dense32(v) => first(v, lo, hi, descending, |x| u64::from(x >> 29) == BUSY),
+            Store::Dense(v) => first(v, lo, hi, descending, |x| tag(x) == BUSY),
+            Store::Sparse(_) => {
+                let busy = |c: &Code| tag(self.get(*c)) == BUSY;
+                match descending {
+                    true => (lo..=hi).rev().find(busy),
+                    false => (lo..=hi).find(busy),
+                }
+            }
+        }
+    }
+
     #[inline]
     pub fn get(&self, c: Code) -> u64 {
         match self {
@@ -140,5 +176,49 @@ impl Store {
         };
         *self = wide;
         self.set(c, e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `next_busy` finds what a walk reading every entry finds, up and down, on every kind of
+    /// table, with busy marks at the ends of the range, next to each other and nowhere.
+    #[test]
+    fn next_busy_finds_what_a_walk_finds() {
+        let n = 300u64;
+        let busy: Vec<Code> = vec![0, 1, 7, 64, 65, 130, 298, 299];
+        let valued_at = [3u64, 66, 200];
+        let tables = [
+            Store::Dense16(vec![0; n as usize]),
+            Store::Dense32(vec![0; n as usize]),
+            Store::Dense(vec![0; n as usize]),
+            Store::Sparse(Packed::new(n).expect("a table")),
+        ];
+        for mut store in tables {
+            for &c in &busy {
+                store.set(c, BUSY << 61).expect("set");
+            }
+            for &c in &valued_at {
+                store.set(c, pack(Value::Win, 3, 0)).expect("set");
+            }
+            for (from, to) in [(0, n - 1), (5, 5), (7, 7), (2, 63), (66, 129), (131, 297)] {
+                let walk: Vec<Code> = (from..=to).filter(|c| busy.contains(c)).collect();
+                assert_eq!(
+                    store.next_busy(from, to, false),
+                    walk.first().copied(),
+                    "{from}..={to} up"
+                );
+                assert_eq!(
+                    store.next_busy(to, from, true),
+                    walk.last().copied(),
+                    "{to} down to {from}"
+                );
+            }
+            // An empty range finds nothing.
+            assert_eq!(store.next_busy(9, 8, false), None);
+            assert_eq!(store.next_busy(8, 9, true), None);
+        }
     }
 }

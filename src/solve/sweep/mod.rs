@@ -19,7 +19,7 @@ mod pair;
 
 use super::agg::{mex, Agg};
 use super::progress::Progress;
-use super::store::{pack, tag, unpack, valued, Store, BUSY, DENSE_BYTES_PER_CODE, UNSEEN};
+use super::store::{pack, unpack, valued, Store, BUSY, DENSE_BYTES_PER_CODE, UNSEEN};
 use super::{rel_value, Order, Solution, SolveError};
 use crate::engine::{memory, verifying, Child, Code, Engine, Expand, Rel, Scratch, SweepKernels};
 use crate::jit::Buffers;
@@ -213,14 +213,10 @@ impl Sweep<'_, '_> {
         if let Some(found) = self.chunk_fused(store, (a, b), finding, descending)? {
             return Ok(found);
         }
-        let codes: Box<dyn Iterator<Item = Code>> = match descending {
-            true => Box::new((a..=b).rev()),
-            false => Box::new(a..=b),
-        };
-        for c in codes {
-            if tag(store.get(c)) != BUSY {
-                continue;
-            }
+        // The busy positions in order, each looked for after the one before is done (finding
+        // marks positions further on in the same chunk).
+        let (mut from, to) = if descending { (b, a) } else { (a, b) };
+        while let Some(c) = store.next_busy(from, to, descending) {
             match finding {
                 true => {
                     if let Found::Broken = self.find(store, c)? {
@@ -229,6 +225,10 @@ impl Sweep<'_, '_> {
                 }
                 false => self.value(store, c)?,
             }
+            if c == to {
+                break;
+            }
+            from = if descending { c - 1 } else { c + 1 };
         }
         Ok(Found::Done)
     }
@@ -243,6 +243,10 @@ impl Sweep<'_, '_> {
             .map_err(|f| SolveError::Fault(f, c))?;
         if r != Expand::Moves {
             return Ok(Found::Done);
+        }
+        // The children's entries are read at random (canonical codes): their misses overlap.
+        for k in self.kids.iter() {
+            store.prefetch(k.code);
         }
         for i in 0..self.kids.len() {
             let k = self.kids[i];
@@ -315,6 +319,9 @@ fn general_entry(
             (pack(rel_value(rel), 0, 0), Some(rel))
         }
         Expand::Moves => {
+            for k in kids.iter() {
+                store.prefetch(k.code);
+            }
             let mut agg = Agg::default();
             for k in kids.iter() {
                 let e = store.get(k.code);
