@@ -11,7 +11,12 @@ import os, shutil, statistics, subprocess, sys, time
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 gamec = os.path.join(root, "target", "release", "gamec")
+if any(a in ("-h", "--help") for a in sys.argv[1:]):
+    print(__doc__.strip())
+    sys.exit(0)
 args = [a for a in sys.argv[1:] if a != "--big"]
+if len(args) > 1 or (args and not args[0].isdigit()):
+    sys.exit(f"benches/symmetry.py: unexpected {' '.join(args)!r}\nusage: benches/symmetry.py [RUNS] [--big]")
 runs = int(args[0]) if args else 3
 big = "--big" in sys.argv
 if not os.path.exists(gamec):
