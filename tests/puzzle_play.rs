@@ -5,12 +5,29 @@
 use crate::common;
 use common::*;
 
-/// Writes `source` to a file of its own under the temporary directory, for commands that take a
-/// path (`play` reads the moves from standard input).
-fn game_file(name: &str, source: &str) -> String {
-    let path = std::env::temp_dir().join(format!("gamec-puzzle-{}-{name}", std::process::id()));
+/// Writes `source` to a file of its own in a temporary directory, for commands that take a
+/// path (`play` reads the moves from standard input); the directory goes when the value does.
+fn game_file(name: &str, source: &str) -> GameFile {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let path = dir.path().join(name);
     std::fs::write(&path, source).expect("temporary file");
-    path.display().to_string()
+    GameFile {
+        path: path.display().to_string(),
+        _dir: dir,
+    }
+}
+
+/// A game's file and the directory that holds it.
+struct GameFile {
+    path: String,
+    _dir: tempfile::TempDir,
+}
+
+impl std::ops::Deref for GameFile {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.path
+    }
 }
 
 const STEPS: &str = r#"game "Steps" {
