@@ -150,7 +150,7 @@ pub fn order_json(o: Order) -> Json {
             loopy,
         } => json!({
             "kind": if loopy { "loopy-tiers" } else { "tiers" },
-            "measure": match measure { Measure::Pieces => "pieces", Measure::Sum => "sum" },
+            "measure": measure_key(measure),
             "direction": if up { "up" } else { "down" },
             "tiers": tiers,
             "threads": threads,
@@ -163,11 +163,19 @@ pub fn order_json(o: Order) -> Json {
             disk_bytes,
         } => json!({
             "kind": "tier-tables",
-            "measure": match measure { Measure::Pieces => "pieces", Measure::Sum => "sum" },
+            "measure": measure_key(measure),
             "direction": if up { "up" } else { "down" },
             "tiers": tiers,
             "threads": threads,
             "disk_bytes": disk_bytes,
         }),
+    }
+}
+
+/// A measure's name in JSON.
+fn measure_key(m: Measure) -> &'static str {
+    match m {
+        Measure::Pieces => "pieces",
+        Measure::Sum => "sum",
     }
 }

@@ -4,7 +4,8 @@
 //! board: 32 divisions a child). When the variable's digits are adjacent in the numbering (each
 //! place value the one before times the base, as a grid's or an array's are), the variable's
 //! part of the code is one number of `n` base-`size` digits: it is cut into chunks of several
-//! digits by one division each, and a table gives each chunk's digits.
+//! digits by one division each, and a table gives each chunk's digits. Once read, the digits
+//! are compared image against image (`less`) or arranged in every order (`next_permutation`).
 
 use super::Code;
 use strength_reduce::StrengthReducedU64;
@@ -76,6 +77,30 @@ impl Chunks {
         }
         rest
     }
+}
+
+/// Whether the image `src` of `digits` is less than the image `than` (the identity when `None`),
+/// comparing from the most significant digit.
+pub(super) fn less(digits: &[u64], src: &[u32], than: Option<&[u32]>) -> bool {
+    for k in (0..digits.len()).rev() {
+        let a = digits[src[k] as usize];
+        let b = than.map_or(digits[k], |t| digits[t[k] as usize]);
+        if a != b {
+            return a < b;
+        }
+    }
+    false
+}
+
+/// The next arrangement in lexicographic order; `false` after the last.
+pub(super) fn next_permutation(v: &mut [u64]) -> bool {
+    let Some(i) = (1..v.len()).rev().find(|&i| v[i - 1] < v[i]) else {
+        return false;
+    };
+    let j = (i..v.len()).rev().find(|&j| v[j] > v[i - 1]).unwrap_or(i);
+    v.swap(i - 1, j);
+    v[i..].reverse();
+    true
 }
 
 #[cfg(test)]
@@ -222,22 +247,10 @@ impl Images {
             for g in 0..groups {
                 // The last group may hold fewer digits: its missing high digits stay 0.
                 let digits = per.min(n - g * per);
-                relabel.extend((0..values as u64).map(|v| {
-                    let (mut x, mut p, mut out) = (v, 1u64, 0u64);
-                    for _ in 0..digits {
-                        let d = x % size;
-                        let e = if d == a {
-                            b
-                        } else if d == b {
-                            a
-                        } else {
-                            d
-                        };
-                        out += e * p;
-                        (x, p) = (x / size, p * size);
-                    }
-                    out as u16
-                }));
+                relabel.extend(
+                    (0..values as u64)
+                        .map(|v| super::swap::relabel(v, digits, size, (a, b)) as u16),
+                );
             }
         }
         let mut place = [0u64; MAX_GROUPS];

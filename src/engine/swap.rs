@@ -86,14 +86,7 @@ impl Swap {
         }
         for &(r, size, a, b) in &self.digits {
             let d = (code / r) % size;
-            let e = if d == a {
-                b
-            } else if d == b {
-                a
-            } else {
-                d
-            };
-            out = out - d * r + e * r;
+            out = out - d * r + exchange(d, a, b) * r;
         }
         self.apply_players(out)
     }
@@ -113,6 +106,27 @@ impl Swap {
         }
         out
     }
+}
+
+/// Digit `d` with the digits `a` and `b` exchanged.
+#[inline]
+fn exchange(d: u64, a: u64, b: u64) -> u64 {
+    match d {
+        _ if d == a => b,
+        _ if d == b => a,
+        _ => d,
+    }
+}
+
+/// `v`, a number of `n` base-`size` digits, with the digits `a` and `b` exchanged in each (its
+/// digits past `n` dropped).
+pub(super) fn relabel(v: u64, n: usize, size: u64, (a, b): (u64, u64)) -> u64 {
+    let (mut x, mut place, mut out) = (v, 1u64, 0u64);
+    for _ in 0..n {
+        out += exchange(x % size, a, b) * place;
+        (x, place) = (x / size, place * size);
+    }
+    out
 }
 
 /// A variable's adjacent digits (each place value the one before times the base), relabelled
@@ -149,24 +163,7 @@ impl Run {
             per += 1;
             values *= size;
         }
-        let table = (0..values)
-            .map(|v| {
-                let (mut x, mut place, mut out) = (v, 1u64, 0u64);
-                for _ in 0..per {
-                    let d = x % size;
-                    let e = if d == a {
-                        b
-                    } else if d == b {
-                        a
-                    } else {
-                        d
-                    };
-                    out += e * place;
-                    (x, place) = (x / size, place * size);
-                }
-                out
-            })
-            .collect();
+        let table = (0..values).map(|v| relabel(v, per, size, (a, b))).collect();
         let groups = radix.len().div_ceil(per) as u32;
         let last = size.pow((radix.len() - per * (groups as usize - 1)) as u32);
         Some(Run {

@@ -3,7 +3,7 @@
 //! reversed) or sorted (`any order`). A position's canonical form is its least image, so every
 //! class of positions the rules treat alike is solved once.
 
-use super::digits::{Chunks, Images};
+use super::digits::{less, next_permutation, Chunks, Images};
 use super::swap::Swap;
 use super::Code;
 use crate::rules::group::{group, Perm};
@@ -376,30 +376,6 @@ impl Part {
             }
         }
     }
-}
-
-/// Whether the image `src` of `digits` is less than the image `than` (the identity when `None`),
-/// comparing from the most significant digit.
-fn less(digits: &[u64], src: &[u32], than: Option<&[u32]>) -> bool {
-    for k in (0..digits.len()).rev() {
-        let a = digits[src[k] as usize];
-        let b = than.map_or(digits[k], |t| digits[t[k] as usize]);
-        if a != b {
-            return a < b;
-        }
-    }
-    false
-}
-
-/// The next arrangement in lexicographic order; `false` after the last.
-fn next_permutation(v: &mut [u64]) -> bool {
-    let Some(i) = (1..v.len()).rev().find(|&i| v[i - 1] < v[i]) else {
-        return false;
-    };
-    let j = (i..v.len()).rev().find(|&j| v[j] > v[i - 1]).unwrap_or(i);
-    v.swap(i - 1, j);
-    v[i..].reverse();
-    true
 }
 
 #[cfg(test)]

@@ -110,7 +110,13 @@ impl Lower<'_, '_> {
             };
             self.b.ins().store(flags(), v, self.slots, (k as i32) * 8);
         }
-        let mut q = quotient(self, sizes.len());
+        let q = quotient(self, sizes.len());
+        self.turn_digits(q)
+    }
+
+    /// The turn digit and the "kept the turn" digit of `q`, the code past its slots' digits (0
+    /// where positions do not record them).
+    fn turn_digits(&mut self, mut q: Value) -> (Value, Value) {
         let zero = self.konst(0);
         let t = if self.num.turn_radix != 0 {
             let t = self.b.ins().band_imm(q, 1);
@@ -170,20 +176,7 @@ impl Lower<'_, '_> {
             };
             self.b.ins().store(flags(), v, self.slots, (k as i32) * 8);
         }
-        let zero = self.konst(0);
-        let t = if self.num.turn_radix != 0 {
-            let t = self.b.ins().band_imm(q, 1);
-            q = self.b.ins().ushr_imm(q, 1);
-            t
-        } else {
-            zero
-        };
-        let f = if self.num.again_radix != 0 {
-            self.b.ins().band_imm(q, 1)
-        } else {
-            zero
-        };
-        (t, f)
+        self.turn_digits(q)
     }
 }
 

@@ -162,17 +162,7 @@ impl Lower<'_, '_> {
         let exits = self.exits();
         let one = |me: &mut Self, v: E| -> R<()> {
             me.charge_const(1);
-            let holds = match (cmp, against) {
-                (Some(op), Some(x)) => match me.compare_truth(op, v, x) {
-                    Ok(b) => Truth::K(b),
-                    Err(t) => Truth::T(t),
-                },
-                _ => {
-                    me.set_local(local, v);
-                    let h = me.expr(cond)?;
-                    me.truth_of(h)
-                }
-            };
+            let holds = me.cell_truth(v, (local, cond), cmp.zip(against))?;
             me.settle(fold, holds, v, exits);
             Ok(())
         };
@@ -260,19 +250,30 @@ impl Lower<'_, '_> {
         }
         let v = self.flat_fold(fold, n, |me, j| {
             let v = me.load_slot(slots[j as usize]);
-            Ok(match (cmp, against) {
-                (Some(op), Some(x)) => match me.compare_truth(op, v, x) {
-                    Ok(b) => Truth::K(b),
-                    Err(t) => Truth::T(t),
-                },
-                _ => {
-                    me.set_local(local, v);
-                    let h = me.expr(cond)?;
-                    me.truth_of(h)
-                }
-            })
+            me.cell_truth(v, (local, cond), cmp.zip(against))
         })?;
         Ok(Some(v))
+    }
+
+    /// Whether the fold's condition holds at cell value `v`: `v OP x` where the condition is a
+    /// comparison with a value already evaluated, else `cond` with `local` bound to `v`.
+    fn cell_truth(
+        &mut self,
+        v: E,
+        (local, cond): (u16, &CExpr),
+        cmp: Option<(CmpOp, E)>,
+    ) -> R<Truth> {
+        Ok(match cmp {
+            Some((op, x)) => match self.compare_truth(op, v, x) {
+                Ok(b) => Truth::K(b),
+                Err(t) => Truth::T(t),
+            },
+            None => {
+                self.set_local(local, v);
+                let h = self.expr(cond)?;
+                self.truth_of(h)
+            }
+        })
     }
 
     /// `cond` evaluated only when `n` (a run's size) is not 0, as the interpreter evaluates it at

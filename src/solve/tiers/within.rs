@@ -215,9 +215,9 @@ impl<'c> Index<'c> {
         let Some(off) = code.checked_sub(self.least) else {
             return;
         };
-        if let Some(&from) = self.dir.get((off >> self.shift) as usize) {
-            crate::engine::alloc::prefetch(&self.dir[(off >> self.shift) as usize]);
-            if let Some(c) = self.codes.get(from as usize) {
+        if let Some(at) = self.dir.get((off >> self.shift) as usize) {
+            crate::engine::alloc::prefetch(at);
+            if let Some(c) = self.codes.get(*at as usize) {
                 crate::engine::alloc::prefetch(c);
             }
         }
