@@ -12,15 +12,6 @@ use gamec::solve::{self, Measure, Order, Solution, SolveError};
 
 const LIMIT: u64 = 10_000_000;
 
-fn roots(engine: &Engine) -> Vec<u64> {
-    engine
-        .starts()
-        .expect("setup runs")
-        .iter()
-        .map(|b| b.code)
-        .collect()
-}
-
 /// Solves in tiers (one thread, two, and two in a hash table), on the table and on the compact
 /// graph; every position number must have the same entry (or none) in each. Returns the
 /// one-thread tiered solution.

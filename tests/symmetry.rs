@@ -6,7 +6,7 @@
 use crate::common;
 use common::*;
 use gamec::engine::graph::StateGraph;
-use gamec::engine::{Code, Engine};
+use gamec::engine::Engine;
 use gamec::rules::Rules;
 use gamec::solve::{solve, solve_explicit, Solution};
 
@@ -54,15 +54,6 @@ const KAYLES: &str = r#"game "Kayles" {
   symmetry row: mirror
 }
 "#;
-
-fn roots(engine: &Engine) -> Vec<Code> {
-    engine
-        .starts()
-        .expect("the setup runs")
-        .iter()
-        .map(|b| b.code)
-        .collect()
-}
 
 /// Solves with and without the declarations (both solvers with them) and compares every
 /// position play reaches; returns (positions with, positions in all, positions without).

@@ -27,11 +27,6 @@ fn pile(slot: &str) -> Rules {
     rules_of(&source, &[])
 }
 
-fn roots(engine: &Engine) -> Vec<u64> {
-    let starts = engine.starts().expect("setup runs");
-    starts.iter().map(|b| b.code).collect()
-}
-
 /// Solved depth first and in tiers (one thread), each checked against a hash table chosen up
 /// front at every position number below `below`; returns both.
 fn both_orders(rules: &Rules, below: u64) -> [Solution; 2] {

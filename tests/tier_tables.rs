@@ -13,15 +13,6 @@ use gamec::solve::{self, Measure, Order, Solution};
 
 const LIMIT: u64 = 10_000_000;
 
-fn roots(engine: &Engine) -> Vec<u64> {
-    engine
-        .starts()
-        .expect("setup runs")
-        .iter()
-        .map(|b| b.code)
-        .collect()
-}
-
 /// Solves with a table a tier on one thread and two, and depth-first; every position number
 /// must have the same entry (or none) in each. Returns the one-thread solution.
 fn same_as_depth_first(rules: &Rules, symmetry: bool, measure: Measure) -> Solution {

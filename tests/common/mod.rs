@@ -9,6 +9,16 @@ use gamec::rules::Rules;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+/// The codes of the positions play starts from.
+pub fn roots(engine: &gamec::engine::Engine) -> Vec<u64> {
+    engine
+        .starts()
+        .expect("setup runs")
+        .iter()
+        .map(|b| b.code)
+        .collect()
+}
+
 pub fn game_path(name: &str) -> String {
     format!("{}/games/{name}", env!("CARGO_MANIFEST_DIR"))
 }
