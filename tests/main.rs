@@ -76,6 +76,7 @@ mod swap_proof;
 mod sweep;
 mod sweep_pair;
 mod sweep_symmetry;
+mod sweep_unfound;
 mod symmetry;
 mod symmetry_faults;
 mod symmetry_ring;

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The range kernels of a sweep a solve uses: valuing, and finding in the table (one thread)
 /// or into a bitset (two threads, `find` then being `FindBits`).
+#[derive(Clone, Copy)]
 pub struct SweepKernels<'e> {
     pub find: &'e Kernel,
     pub value: &'e Kernel,

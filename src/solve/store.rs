@@ -84,6 +84,38 @@ impl Store {
         }
     }
 
+    /// How many codes of `lo..=hi` are marked busy: a sweep's finding pass, which marks every
+    /// position it finds, counts what it has marked behind it.
+    pub fn count_busy(&self, lo: Code, hi: Code) -> u64 {
+        fn count<T: Copy>(v: &[T], lo: Code, hi: Code, busy: impl Fn(T) -> bool) -> u64 {
+            v.get(lo as usize..=hi as usize)
+                .map_or(0, |s| s.iter().filter(|&&x| busy(x)).count() as u64)
+        }
+        match self {
+            Store::Dense16(v) => count(v, lo, hi, |x| u64::from(x >> 13) == BUSY),
+            Store::Dense32(v) => count(v, lo, hi, |x| u64::from(x >> 29) == BUSY),
+            Store::Dense(v) => count(v, lo, hi, |x| tag(x) == BUSY),
+            Store::Sparse(_) => (lo..=hi).filter(|&c| tag(self.get(c)) == BUSY).count() as u64,
+        }
+    }
+
+    /// Clears the entries of `lo..=hi` (to `UNSEEN`): a sweep that starts again.
+    pub fn clear(&mut self, lo: Code, hi: Code) -> Result<(), SolveError> {
+        match self {
+            Store::Dense16(v) => v[lo as usize..=hi as usize].fill(0),
+            Store::Dense32(v) => v[lo as usize..=hi as usize].fill(0),
+            Store::Dense(v) => v[lo as usize..=hi as usize].fill(0),
+            Store::Sparse(_) => {
+                for c in lo..=hi {
+                    if self.get(c) != UNSEEN {
+                        self.set(c, UNSEEN)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     #[inline]
     pub fn get(&self, c: Code) -> u64 {
         match self {

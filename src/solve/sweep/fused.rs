@@ -84,7 +84,8 @@ impl Sweep<'_, '_> {
         };
         let flags =
             u64::from(self.impartial) | (u64::from(self.down) << 1) | (u64::from(descending) << 3);
-        let budget = match finding {
+        let counted = finding || self.counting;
+        let budget = match counted {
             true => self.engine.max_steps.saturating_sub(self.scratch.steps()),
             false => u64::MAX,
         };
@@ -96,9 +97,11 @@ impl Sweep<'_, '_> {
         ) {
             unmark(&self.buf, self.buf.kids_len(), kernel.stride(), table);
         }
-        if finding {
+        if counted {
             self.scratch
                 .set_steps(self.scratch.steps() + self.buf.steps());
+        }
+        if finding {
             // The kernels run only without symmetries: each position is its own class.
             self.in_all += news;
             self.found(news)?;
@@ -139,7 +142,7 @@ impl Sweep<'_, '_> {
     ) -> Result<Found, super::SolveError> {
         match finding {
             true => self.find(store, c),
-            false => self.value(store, c).map(|()| Found::Done),
+            false => self.value(store, c),
         }
     }
 

@@ -4,7 +4,8 @@
 //! parent: no stack, no cycle check, and the table read in long runs rather than at random.
 //! Where the rules are compiled, each sweep's step is one kernel call that works on the table
 //! itself (`fused.rs`). The first move that breaks the order hands the game to the depth-first
-//! solver.
+//! solver. Finding stops where every code still ahead of it is marked already, leaving them to
+//! valuing (`unfound.rs`): where every code is reached, as in Nim, it reads a fraction of them.
 //!
 //! With symmetries the sweep goes through the canonical positions only, one step at a time
 //! (the kernels do not know symmetry): `Engine::expand_classes` gives each child by its class's
@@ -16,14 +17,20 @@
 
 mod fused;
 mod pair;
+mod pair_unfound;
+mod probe;
+mod two;
+mod unfound;
+
+use probe::{count_values, direction};
+use two::on_two_threads;
 
 use super::agg::{mex, Agg};
 use super::progress::Progress;
-use super::store::{pack, unpack, valued, Store, BUSY, DENSE_BYTES_PER_CODE, UNSEEN};
+use super::store::{pack, valued, Store, BUSY, DENSE_BYTES_PER_CODE, UNSEEN};
 use super::{rel_value, Order, Solution, SolveError};
 use crate::engine::{memory, verifying, Child, Code, Engine, Expand, Rel, Scratch, SweepKernels};
 use crate::jit::Buffers;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 /// The most position numbers a sweep reads through (each twice, at about a nanosecond each).
 const MAX_SWEPT: u64 = 1 << 28;
@@ -55,6 +62,12 @@ struct Sweep<'e, 'r> {
     kids: Vec<Child>,
     buf: Buffers,
     progress: Progress,
+    /// Whether finding may stop where every code left to it is marked already (`unfound.rs`).
+    may_skip: bool,
+    /// The codes finding left so, each marked and none expanded: valuing checks their moves.
+    unfound: Option<(Code, Code)>,
+    /// Valuing is in `unfound`: its steps count, as finding's would have.
+    counting: bool,
 }
 
 /// What finding a position's children came to.
@@ -138,24 +151,37 @@ pub(super) fn solve(
         kids: Vec::new(),
         buf: Buffers::default(),
         progress: Progress::new(),
+        may_skip: true,
+        unfound: None,
+        counting: false,
     };
-    for &r in roots {
-        if store.get(r) == UNSEEN {
-            store.set(r, BUSY << 61)?;
-            s.positions += 1;
-            s.in_all += s.orbit(r);
-        }
-    }
     // Both sweeps read every number of the range once: the work is known from the start.
     s.progress
         .bar(2 * (hi - lo + 1), "solving", "position numbers (twice)");
-    if let Found::Broken = s.pass(&mut store, (lo, hi), true)? {
-        s.progress.finish();
-        return Ok(None);
+    loop {
+        for &r in roots {
+            if store.get(r) == UNSEEN {
+                store.set(r, BUSY << 61)?;
+                s.positions += 1;
+                s.in_all += s.orbit(r);
+            }
+        }
+        if let Found::Broken = s.pass(&mut store, (lo, hi), true)? {
+            s.progress.finish();
+            return Ok(None);
+        }
+        // The finding sweep took the steps already, within the limit; those of codes it left
+        // are counted as valuing takes them.
+        if s.unfound.is_none() {
+            s.scratch.set_steps(0);
+        }
+        match s.pass(&mut store, (lo, hi), false)? {
+            Found::Done => break,
+            // Something in the codes finding left (a fault, a limit, a move against the sweep):
+            // the sweep starts again, finding every position, to meet it where it would have.
+            Found::Broken => s.start_again(&mut store, (lo, hi))?,
+        }
     }
-    // The finding sweep took the steps already, within the limit.
-    s.scratch.set_steps(0);
-    s.pass(&mut store, (lo, hi), false)?;
     s.counts = count_values(&store, (lo, hi));
     s.progress.finish();
     Ok(Some(Solution {
@@ -186,6 +212,7 @@ impl Sweep<'_, '_> {
         // Finding goes the way the moves go; valuing comes back.
         let descending = finding == self.down;
         let chunks = (hi - lo) / CHUNK + 1;
+        let mut behind = 0;
         for k in 0..chunks {
             let (a, b) = match descending {
                 true => (
@@ -194,10 +221,21 @@ impl Sweep<'_, '_> {
                 ),
                 false => (lo + k * CHUNK, (lo + (k + 1) * CHUNK - 1).min(hi)),
             };
-            if let Found::Broken = self.chunk(store, (a, b), finding, descending)? {
+            let done = match finding {
+                true => self.chunk(store, (a, b), true, descending)?,
+                false => self.value_chunk(store, (a, b), descending)?,
+            };
+            if let Found::Broken = done {
                 return Ok(Found::Broken);
             }
             self.progress.advance(b - a + 1);
+            if finding
+                && self.may_skip
+                && self.all_marked_after(store, (lo, hi), (a, b), &mut behind)
+            {
+                // Valuing reads every number of the range all the same.
+                return Ok(Found::Done);
+            }
         }
         Ok(Found::Done)
     }
@@ -223,7 +261,11 @@ impl Sweep<'_, '_> {
                         return Ok(Found::Broken);
                     }
                 }
-                false => self.value(store, c)?,
+                false => {
+                    if let Found::Broken = self.value(store, c)? {
+                        return Ok(Found::Broken);
+                    }
+                }
             }
             if c == to {
                 break;
@@ -277,11 +319,20 @@ impl Sweep<'_, '_> {
         Ok(())
     }
 
-    /// Values `c`, whose children are all valued.
-    pub(super) fn value(&mut self, store: &mut Store, c: Code) -> Result<(), SolveError> {
+    /// Values `c`, whose children are all valued; `Broken` if finding left `c` and one of its
+    /// moves goes against the sweep (its child is not valued yet).
+    pub(super) fn value(&mut self, store: &mut Store, c: Code) -> Result<Found, SolveError> {
         let e = self.entry_of(store, c)?;
+        if self.left_by_finding(c)
+            && self
+                .kids
+                .iter()
+                .any(|k| (k.code < c) != self.down || k.code == c)
+        {
+            return Ok(Found::Broken);
+        }
         store.set(c, e)?;
-        Ok(())
+        Ok(Found::Done)
     }
 
     /// `c`'s entry from its children's, read from the table.
@@ -333,115 +384,4 @@ fn general_entry(
             (agg.entry(g), None)
         }
     })
-}
-
-/// The sweep with finding and valuing on two threads at once (`pair.rs`).
-fn on_two_threads(
-    engine: &Engine,
-    kernels: SweepKernels,
-    (roots, limit, impartial): (&[Code], u64, bool),
-    mut store: Store,
-    range: (Code, Code),
-    down: bool,
-) -> Result<Option<Solution>, SolveError> {
-    let words = engine.space.div_ceil(64) as usize;
-    let pair = pair::Pair {
-        engine,
-        kernels,
-        down,
-        impartial,
-        limit,
-        range,
-        bits: (0..words).map(|_| AtomicU64::new(0)).collect(),
-        settled: AtomicU64::new(if down { u64::MAX } else { 0 }),
-        stop: AtomicBool::new(false),
-    };
-    let mut first = 0u64;
-    for &r in roots {
-        if let Some(w) = pair.bits.get((r >> 6) as usize) {
-            if w.fetch_or(1 << (r & 63), Relaxed) >> (r & 63) & 1 == 0 {
-                first += 1;
-            }
-        }
-    }
-    // Valuing reads every number of the range once, and finishes last.
-    let progress = Progress::new();
-    progress.bar(range.1 - range.0 + 1, "solving", "position numbers");
-    let (found, aside) = std::thread::scope(|scope| {
-        let finder = scope.spawn(|| pair.find(first));
-        let aside = pair.value(&mut store, &progress);
-        let found = finder
-            .join()
-            .unwrap_or_else(|p| std::panic::resume_unwind(p));
-        (found, aside)
-    });
-    let positions = match found? {
-        (Found::Broken, _) => return Ok(None),
-        (Found::Done, n) => n,
-    };
-    let (counts, open_end) = pair.settle(&mut store, &aside?)?;
-    Ok(Some(Solution {
-        store: store.into(),
-        positions,
-        counts,
-        loopy: false,
-        grundy: impartial && !open_end,
-        in_all: positions,
-        in_all_reachable: true,
-        symmetry: None,
-        order: Order::Sweep { down, threads: 2 },
-        margins: None,
-    }))
-}
-
-/// The positions of `lo..=hi` by value (win, lose, tie, draw).
-fn count_values(store: &Store, (lo, hi): (Code, Code)) -> [u64; 4] {
-    let mut counts = [0u64; 4];
-    for c in lo..=hi {
-        if let Some(e) = unpack(store.get(c)) {
-            counts[e.value as usize] += 1;
-        }
-    }
-    counts
-}
-
-/// Plies of the line of play `direction` looks along from each root.
-const PROBE_PLIES: usize = 8;
-
-/// Which way every move takes the position's number (`Some(true)`: down), as far as a short look
-/// shows: every move of each position on a line of play from each root (its first move, up to
-/// `PROBE_PLIES` deep). A move the other way (a game whose turn alternates goes up on one ply and
-/// down on the next) rules the sweep out before its kernels are compiled, which took a small
-/// game several times its solve (Othello 4 x 4, Connect Four 4 x 4); the sweep still checks
-/// every move it meets.
-fn direction(engine: &Engine, roots: &[Code]) -> Option<bool> {
-    let mut scratch = Scratch::probe();
-    let mut down = None;
-    let mut kids = Vec::new();
-    for &root in roots {
-        let mut at = root;
-        for _ in 0..PROBE_PLIES {
-            kids.clear();
-            match engine.expand_classes(at, &mut scratch, |_, _, c| kids.push(c.code)) {
-                Ok(Expand::Moves) => {}
-                Ok(Expand::End { .. }) => break,
-                Err(_) => return None,
-            }
-            for &k in &kids {
-                let d = match k.cmp(&at) {
-                    std::cmp::Ordering::Less => true,
-                    std::cmp::Ordering::Greater => false,
-                    std::cmp::Ordering::Equal => return None,
-                };
-                if *down.get_or_insert(d) != d {
-                    return None;
-                }
-            }
-            match kids.first() {
-                Some(&k) => at = k,
-                None => break,
-            }
-        }
-    }
-    down
 }

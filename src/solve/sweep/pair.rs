@@ -25,6 +25,7 @@ use crate::jit::{Buffers, Status};
 use std::sync::atomic::{
     AtomicBool, AtomicU64, Ordering::Acquire, Ordering::Relaxed, Ordering::Release,
 };
+use std::sync::OnceLock;
 use std::time::Duration;
 
 /// The shared state of the two threads.
@@ -42,6 +43,14 @@ pub(super) struct Pair<'e, 'r> {
     pub settled: AtomicU64,
     /// Finding has stopped (a fault, a limit, a move against the sweep): valuing stops too.
     pub stop: AtomicBool,
+    /// Finding's stopping early where every code ahead is marked (`pair_unfound.rs`): whether it
+    /// may, the codes it left, its steps, the steps valuing took in each chunk, and whether
+    /// valuing met something out of the ordinary in those codes.
+    pub may_skip: bool,
+    pub unfound: OnceLock<(Code, Code)>,
+    pub find_steps: AtomicU64,
+    pub chunk_steps: Vec<AtomicU64>,
+    pub again: AtomicBool,
 }
 
 impl Pair<'_, '_> {
@@ -93,20 +102,18 @@ impl Pair<'_, '_> {
         true
     }
 
-    /// The chunks of the range, in finding order (`finding`) or valuing order.
+    /// The chunks of the range, in finding order (`finding`) or valuing order: both threads cut
+    /// the range at the same codes, so that the codes finding leaves are whole chunks of
+    /// valuing's.
     fn chunks(&self, finding: bool) -> Vec<(Code, Code)> {
         let (lo, hi) = self.range;
-        let descending = finding == self.down;
-        let n = (hi - lo) / CHUNK + 1;
-        (0..n)
-            .map(|k| match descending {
-                true => (
-                    hi.saturating_sub((k + 1) * CHUNK - 1).max(lo),
-                    hi - k * CHUNK,
-                ),
-                false => (lo + k * CHUNK, (lo + (k + 1) * CHUNK - 1).min(hi)),
-            })
-            .collect()
+        let mut chunks: Vec<_> = (0..(hi - lo) / CHUNK + 1)
+            .map(|k| (lo + k * CHUNK, (lo + (k + 1) * CHUNK - 1).min(hi)))
+            .collect();
+        if finding == self.down {
+            chunks.reverse();
+        }
+        chunks
     }
 
     /// Finding, on its thread: whether the sweep held, and the number of positions found (the
@@ -123,6 +130,7 @@ impl Pair<'_, '_> {
         let (mut scratch, mut buf, mut kids) = (Scratch::default(), Buffers::default(), Vec::new());
         let flags = (u64::from(self.down) << 1) | (u64::from(self.down) << 3);
         let kernel = self.kernels.find;
+        let mut behind = 0;
         for (a, b) in self.chunks(true) {
             let mut rest = Some((a, b));
             while let Some((a, b)) = rest {
@@ -160,6 +168,14 @@ impl Pair<'_, '_> {
                         }
                     }
                 };
+            }
+            self.find_steps.store(scratch.steps(), Relaxed);
+            if self.may_skip && self.all_found_after((a, b), positions, &mut behind) {
+                // Every code is settled: those left are marked, and valuing checks their moves.
+                let (lo, hi) = self.range;
+                self.settled
+                    .store(if self.down { lo } else { hi + 1 }, Release);
+                return Ok((Found::Done, positions));
             }
             self.settled
                 .store(if self.down { a } else { b + 1 }, Release);
@@ -218,13 +234,21 @@ impl Pair<'_, '_> {
                             | if known { 16 } else { 32 };
                         let kernel = self.kernels.value;
                         let t = atomic16(table);
-                        match kernel.sweep_range((a, b), u64::MAX, &mut buf, t, &self.bits, flags) {
-                            Status::Done => None,
+                        let status =
+                            kernel.sweep_range((a, b), u64::MAX, &mut buf, t, &self.bits, flags);
+                        match status {
+                            Status::Done => {
+                                self.took(a, buf.steps());
+                                None
+                            }
                             Status::Room => {
                                 buf.grow();
                                 continue;
                             }
-                            _ => Some(buf.stopped().0),
+                            _ => {
+                                self.took(a, buf.steps());
+                                Some(buf.stopped().0)
+                            }
                         }
                     }
                     // Wider entries: the general step for every code of the chunk.
@@ -257,7 +281,12 @@ impl Pair<'_, '_> {
         scratch: &mut Scratch,
         kids: &mut Vec<Child>,
     ) -> Result<Result<(), Code>, SolveError> {
-        match self.entry_of(store, c, scratch, kids) {
+        let got = self.entry_of(store, c, scratch, kids);
+        self.took(c, scratch.steps());
+        if self.left_by_finding(c) && (got.is_err() || self.against(c, kids)) {
+            self.again.store(true, Relaxed);
+        }
+        match got {
             Ok(entry) => store.set(c, entry).map(Ok),
             Err(c) => Ok(Err(c)),
         }
