@@ -199,6 +199,7 @@ fn the_engine_agrees_with_the_reference_on_random_games() {
     assert!(count(&|k| k.contains("tiers: true")) > 0, "{tally:?}");
     assert!(count(&|k| k.contains("sweep: true")) > 0, "{tally:?}");
     assert!(count(&|k| k.contains("pair: true")) > 0, "{tally:?}");
+    assert!(count(&|k| k.contains("early: true")) > 0, "{tally:?}");
     assert!(count(&|k| k.contains("scored: true")) > 0, "{tally:?}");
     assert!(count(&|k| k.contains("loopy_tiers: true")) > 0, "{tally:?}");
     assert!(count(&|k| k.contains("tier_tables: true")) > 0, "{tally:?}");

@@ -31,6 +31,7 @@ mod wide;
 pub use chance::{win_probabilities, Probabilities};
 pub use solution_line::shortest_solution;
 pub use store::{Entry, Value};
+pub use sweep::early_stops as sweep_early_stops;
 pub use tiers::Measure;
 
 use crate::engine::symmetry::Symmetry;

@@ -36,6 +36,9 @@ pub enum Case {
         sweep: bool,
         /// Whether the default solve on two threads found and valued at once, and agreed.
         pair: bool,
+        /// Whether a sweep (on one thread or two) stopped finding early, where every code ahead
+        /// was found already, and agreed.
+        early: bool,
         /// Whether the game is scored (margins compared; its rules are interpreted).
         scored: bool,
         /// Whether the default solve took a loopy game tier by tier (`Order::Tiers { loopy }`).
@@ -197,6 +200,7 @@ fn not_compiled(
 fn solved(game: &rf::Game, m: &Mapped, starts: &[gamec::engine::Branch]) -> Result<Case, String> {
     let roots: Vec<u64> = starts.iter().map(|b| b.code).collect();
     let limit = LIMIT as u64 + 1;
+    let early_before = solve::sweep_early_stops();
     let fast = solve::solve(m.engine, &roots, limit);
     // The explicit solver runs the rules with the interpreter, the others compiled.
     let interpreted = Engine::new(m.engine.rules)
@@ -209,6 +213,7 @@ fn solved(game: &rf::Game, m: &Mapped, starts: &[gamec::engine::Branch]) -> Resu
     let tiered = solve::solve_in_tiers(&two, &roots, limit).transpose();
     // The default solve on two threads: a sweep finds and values at once where it applies.
     let paired = solve::solve(&two, &roots, limit);
+    let early = solve::sweep_early_stops() > early_before;
     // The table large numberings get (a hash table), depth-first (or retrograde) and in tiers.
     let hashed = Engine::new(m.engine.rules)
         .with_max_steps(m.engine.max_steps)
@@ -357,6 +362,7 @@ fn solved(game: &rf::Game, m: &Mapped, starts: &[gamec::engine::Branch]) -> Resu
         compiled: m.engine.kernel().is_some(),
         sweep: matches!(fast.order, solve::Order::Sweep { .. }),
         pair: matches!(paired.order, solve::Order::Sweep { threads: 2, .. }),
+        early,
         scored: m.engine.rules.scored,
         loopy_tiers: matches!(fast.order, solve::Order::Tiers { loopy: true, .. }),
         tier_tables,

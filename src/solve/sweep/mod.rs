@@ -22,6 +22,8 @@ mod probe;
 mod two;
 mod unfound;
 
+pub use unfound::early_stops;
+
 use probe::{count_values, direction};
 use two::on_two_threads;
 
@@ -198,8 +200,15 @@ pub(super) fn solve(
     }))
 }
 
-/// How many codes a kernel's call sweeps through, at most: progress is shown between calls.
-const CHUNK: u64 = 1 << 16;
+/// How many codes a kernel's call sweeps through, at most: progress is shown between calls, and
+/// finding may stop early between them (`unfound.rs`). When verifying, chunks are short, so that
+/// small generated games reach finding's stopping early too.
+fn chunk_size() -> u64 {
+    match verifying() {
+        true => 64,
+        false => 1 << 16,
+    }
+}
 
 impl Sweep<'_, '_> {
     /// One sweep (`finding`, or valuing) through `lo..=hi`, a chunk of codes at a time.
@@ -211,15 +220,16 @@ impl Sweep<'_, '_> {
     ) -> Result<Found, SolveError> {
         // Finding goes the way the moves go; valuing comes back.
         let descending = finding == self.down;
-        let chunks = (hi - lo) / CHUNK + 1;
+        let chunk = chunk_size();
+        let chunks = (hi - lo) / chunk + 1;
         let mut behind = 0;
         for k in 0..chunks {
             let (a, b) = match descending {
                 true => (
-                    hi.saturating_sub((k + 1) * CHUNK - 1).max(lo),
-                    hi - k * CHUNK,
+                    hi.saturating_sub((k + 1) * chunk - 1).max(lo),
+                    hi - k * chunk,
                 ),
-                false => (lo + k * CHUNK, (lo + (k + 1) * CHUNK - 1).min(hi)),
+                false => (lo + k * chunk, (lo + (k + 1) * chunk - 1).min(hi)),
             };
             let done = match finding {
                 true => self.chunk(store, (a, b), true, descending)?,

@@ -19,7 +19,7 @@ use super::super::progress::Progress;
 use super::super::shared::atomic16;
 use super::super::store::{remoteness_bits, unpack, Store, Value};
 use super::super::SolveError;
-use super::{Found, CHUNK};
+use super::Found;
 use crate::engine::{verifying, Child, Code, Engine, Expand, Scratch, SweepKernels};
 use crate::jit::{Buffers, Status};
 use std::sync::atomic::{
@@ -36,6 +36,8 @@ pub(super) struct Pair<'e, 'r> {
     pub impartial: bool,
     pub limit: u64,
     pub range: (Code, Code),
+    /// The codes a kernel's call sweeps through, at most (`chunk_size`).
+    pub chunk: u64,
     /// One bit a code: found.
     pub bits: Vec<AtomicU64>,
     /// How far finding has got: down, every code from here up is settled (`u64::MAX`: none); up,
@@ -107,8 +109,9 @@ impl Pair<'_, '_> {
     /// valuing's.
     fn chunks(&self, finding: bool) -> Vec<(Code, Code)> {
         let (lo, hi) = self.range;
-        let mut chunks: Vec<_> = (0..(hi - lo) / CHUNK + 1)
-            .map(|k| (lo + k * CHUNK, (lo + (k + 1) * CHUNK - 1).min(hi)))
+        let n = self.chunk;
+        let mut chunks: Vec<_> = (0..(hi - lo) / n + 1)
+            .map(|k| (lo + k * n, (lo + (k + 1) * n - 1).min(hi)))
             .collect();
         if finding == self.down {
             chunks.reverse();

@@ -6,8 +6,8 @@
 //! both threads, a fault, a move against the sweep or more steps than finding had left in those
 //! codes starts the sweep again without stopping early, which meets it where it would have.
 
+use super::chunk_size;
 use super::pair::Pair;
-use super::CHUNK;
 use crate::engine::{Child, Code, Engine, SweepKernels};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::OnceLock;
@@ -22,6 +22,7 @@ impl<'e, 'r> Pair<'e, 'r> {
         may_skip: bool,
     ) -> Self {
         let words = engine.space.div_ceil(64) as usize;
+        let chunk = chunk_size();
         Pair {
             engine,
             kernels,
@@ -29,13 +30,14 @@ impl<'e, 'r> Pair<'e, 'r> {
             impartial,
             limit,
             range,
+            chunk,
             bits: (0..words).map(|_| AtomicU64::new(0)).collect(),
             settled: AtomicU64::new(if down { u64::MAX } else { 0 }),
             stop: AtomicBool::new(false),
             may_skip,
             unfound: OnceLock::new(),
             find_steps: AtomicU64::new(0),
-            chunk_steps: (0..=(range.1 - range.0) / CHUNK)
+            chunk_steps: (0..=(range.1 - range.0) / chunk)
                 .map(|_| AtomicU64::new(0))
                 .collect(),
             again: AtomicBool::new(false),
@@ -102,7 +104,10 @@ impl<'e, 'r> Pair<'e, 'r> {
 
     /// Valuing took `steps` in the chunk of `c`.
     pub(super) fn took(&self, c: Code, steps: u64) {
-        if let Some(s) = self.chunk_steps.get(((c - self.range.0) / CHUNK) as usize) {
+        if let Some(s) = self
+            .chunk_steps
+            .get(((c - self.range.0) / self.chunk) as usize)
+        {
             s.fetch_add(steps, Relaxed);
         }
     }
@@ -114,7 +119,7 @@ impl<'e, 'r> Pair<'e, 'r> {
             return true;
         };
         let lo = self.range.0;
-        let steps = ((x - lo) / CHUNK) as usize..=((y - lo) / CHUNK) as usize;
+        let steps = ((x - lo) / self.chunk) as usize..=((y - lo) / self.chunk) as usize;
         let taken = self.chunk_steps[steps]
             .iter()
             .fold(self.find_steps.load(Relaxed), |t, s| {

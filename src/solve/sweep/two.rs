@@ -50,6 +50,9 @@ pub(super) fn on_two_threads(
             store.clear(range.0, range.1)?;
             continue;
         }
+        if pair.unfound.get().is_some() {
+            super::unfound::stopped_early();
+        }
         let (counts, open_end) = pair.settle(&mut store, &aside)?;
         return Ok(Some(Solution {
             store: store.into(),

@@ -10,6 +10,23 @@
 use super::super::store::Store;
 use super::{Found, SolveError, Sweep};
 use crate::engine::{Code, Scratch};
+use std::cell::Cell;
+
+thread_local! {
+    /// Sweeps on this thread whose finding stopped early (`early_stops`).
+    static EARLY: Cell<u64> = const { Cell::new(0) };
+}
+
+/// How many sweeps solved on this thread had their finding stop early, on one thread or two (for
+/// the differential tests, which check that generated games take this way).
+pub fn early_stops() -> u64 {
+    EARLY.with(Cell::get)
+}
+
+/// Counts a sweep solved on this thread whose finding stopped early.
+pub(super) fn stopped_early() {
+    EARLY.with(|n| n.set(n.get() + 1));
+}
 
 impl Sweep<'_, '_> {
     /// After finding has done the chunk `a..=b` (adding its marks to `behind`, the marks of every
@@ -34,6 +51,7 @@ impl Sweep<'_, '_> {
             return false;
         }
         self.unfound = Some((x, y));
+        stopped_early();
         true
     }
 
