@@ -24,6 +24,18 @@ pub fn zeroed<T: Zeroable>(n: usize) -> Option<Vec<T>> {
     }
 }
 
+/// Gives the pages of freed memory back to the system. The C allocator keeps a large block freed
+/// on a thread other than the main one (or freed after one of its size was) for reuse; a solver
+/// that gave up on its table then holds it while the next solver allocates its own.
+pub fn give_back() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: `malloc_trim` only returns free memory of the allocator's arenas to the system; it
+    // reads and changes no live allocation.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
 /// Asks the system to back the memory of `v` with huge pages (2 MiB on x86-64 Linux) from the
 /// first touch on: a table read at random over gigabytes then misses the processor's TLB far
 /// less often. Only a hint, for tables about to be written all over (a huge page is zeroed whole

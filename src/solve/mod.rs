@@ -223,6 +223,9 @@ fn loopy_solve(engine: &Engine, roots: &[Code], limit: u64) -> Result<Solution, 
         if let Some(s) = tiers::solve_loopy(engine, roots, limit)? {
             return Ok(s);
         }
+        // The attempt's table was freed on a worker thread, whose allocator keeps the pages: the
+        // table solver's own would come on top (Cat and Mouse 5 MB more at its peak).
+        crate::engine::alloc::give_back();
     }
     match table::solve(engine, roots, limit)? {
         Some(s) => Ok(s),
