@@ -181,7 +181,12 @@ pub(super) fn solve(
             Found::Done => break,
             // Something in the codes finding left (a fault, a limit, a move against the sweep):
             // the sweep starts again, finding every position, to meet it where it would have.
-            Found::Broken => s.start_again(&mut store, (lo, hi))?,
+            Found::Broken if s.may_skip => s.start_again(&mut store, (lo, hi))?,
+            // Valuing meets a move against the sweep only in codes finding left: not again.
+            Found::Broken => {
+                s.progress.finish();
+                return Ok(None);
+            }
         }
     }
     s.counts = count_values(&store, (lo, hi));
