@@ -192,9 +192,7 @@ impl Sweep<'_, '_> {
         if r != Ok(Expand::Moves) {
             return (false, new);
         }
-        let broken = kids
-            .iter()
-            .any(|k| (k.code < c) != self.down || k.code == c);
+        let broken = super::against(self.down, c, &kids);
         if !broken {
             for k in &kids {
                 if store.get(k.code) == UNSEEN && !new.contains(&k.code) {

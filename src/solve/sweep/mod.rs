@@ -305,11 +305,11 @@ impl Sweep<'_, '_> {
         for k in self.kids.iter() {
             store.prefetch(k.code);
         }
+        if against(self.down, c, &self.kids) {
+            return Ok(Found::Broken);
+        }
         for i in 0..self.kids.len() {
             let k = self.kids[i];
-            if (k.code < c) != self.down || k.code == c {
-                return Ok(Found::Broken);
-            }
             if store.get(k.code) == UNSEEN {
                 store.set(k.code, BUSY << 61)?;
                 self.in_all += self.orbit(k.code);
@@ -338,12 +338,7 @@ impl Sweep<'_, '_> {
     /// moves goes against the sweep (its child is not valued yet).
     pub(super) fn value(&mut self, store: &mut Store, c: Code) -> Result<Found, SolveError> {
         let e = self.entry_of(store, c)?;
-        if self.left_by_finding(c)
-            && self
-                .kids
-                .iter()
-                .any(|k| (k.code < c) != self.down || k.code == c)
-        {
+        if self.left_by_finding(c) && against(self.down, c, &self.kids) {
             return Ok(Found::Broken);
         }
         store.set(c, e)?;
@@ -364,6 +359,21 @@ impl Sweep<'_, '_> {
             self.grundy = false;
         }
         Ok(entry)
+    }
+}
+
+/// Whether some child of `c` goes against the sweep: not below `c` where moves lower the
+/// number (`down`), not above it where they raise it.
+fn against(down: bool, c: Code, kids: &[Child]) -> bool {
+    kids.iter().any(|k| (k.code < c) != down || k.code == c)
+}
+
+/// The codes still ahead of finding once it has done the chunk `a..=b` of `lo..=hi` (below the
+/// chunk going down, above it going up), if any.
+fn ahead(down: bool, (lo, hi): (Code, Code), (a, b): (Code, Code)) -> Option<(Code, Code)> {
+    match down {
+        true => (a > lo).then(|| (lo, a - 1)),
+        false => (b < hi).then(|| (b + 1, hi)),
     }
 }
 

@@ -62,7 +62,8 @@ impl Pair<'_, '_> {
             .is_some_and(|w| w.load(Relaxed) >> (c & 63) & 1 == 1)
     }
 
-    fn set_bit(&self, c: Code) -> bool {
+    /// Sets `c`'s bit: whether it was clear.
+    pub(super) fn set_bit(&self, c: Code) -> bool {
         match self.bits.get((c >> 6) as usize) {
             Some(w) => {
                 let old = w.fetch_or(1 << (c & 63), Relaxed);
@@ -201,10 +202,7 @@ impl Pair<'_, '_> {
         if r != Expand::Moves {
             return Ok((Found::Done, 0));
         }
-        if kids
-            .iter()
-            .any(|k| (k.code < c) != self.down || k.code == c)
-        {
+        if super::against(self.down, c, kids) {
             return Ok((Found::Broken, 0));
         }
         let new = kids.iter().filter(|k| self.set_bit(k.code)).count() as u64;
@@ -286,7 +284,7 @@ impl Pair<'_, '_> {
     ) -> Result<Result<(), Code>, SolveError> {
         let got = self.entry_of(store, c, scratch, kids);
         self.took(c, scratch.steps());
-        if self.left_by_finding(c) && (got.is_err() || self.against(c, kids)) {
+        if self.left_by_finding(c) && (got.is_err() || super::against(self.down, c, kids)) {
             self.again.store(true, Relaxed);
         }
         match got {

@@ -8,7 +8,7 @@
 
 use super::chunk_size;
 use super::pair::Pair;
-use crate::engine::{Child, Code, Engine, SweepKernels};
+use crate::engine::{Code, Engine, SweepKernels};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::OnceLock;
 
@@ -75,11 +75,8 @@ impl<'e, 'r> Pair<'e, 'r> {
         behind: &mut u64,
     ) -> bool {
         *behind += self.count_bits((a, b));
-        let (lo, hi) = self.range;
-        let (x, y) = match self.down {
-            true if a > lo => (lo, a - 1),
-            false if b < hi => (b + 1, hi),
-            _ => return false,
+        let Some((x, y)) = super::ahead(self.down, self.range, (a, b)) else {
+            return false;
         };
         let n = y - x + 1;
         // The count says when to look; the bits themselves are what valuing relies on.
@@ -94,12 +91,6 @@ impl<'e, 'r> Pair<'e, 'r> {
         self.unfound
             .get()
             .is_some_and(|&(x, y)| (x..=y).contains(&c))
-    }
-
-    /// Whether one of `c`'s moves (its children in `kids`) goes against the sweep.
-    pub(super) fn against(&self, c: Code, kids: &[Child]) -> bool {
-        kids.iter()
-            .any(|k| (k.code < c) != self.down || k.code == c)
     }
 
     /// Valuing took `steps` in the chunk of `c`.

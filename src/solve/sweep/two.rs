@@ -7,7 +7,6 @@ use super::super::store::Store;
 use super::super::{Order, Solution, SolveError};
 use super::{pair, Found};
 use crate::engine::{Code, Engine, SweepKernels};
-use std::sync::atomic::Ordering::Relaxed;
 
 /// The sweep with finding and valuing on two threads at once (`pair.rs`).
 pub(super) fn on_two_threads(
@@ -25,14 +24,7 @@ pub(super) fn on_two_threads(
     // valuing, the sweep starts again without.
     for may_skip in [true, false] {
         let pair = pair::Pair::new(engine, kernels, (down, impartial, limit), range, may_skip);
-        let mut first = 0u64;
-        for &r in roots {
-            if let Some(w) = pair.bits.get((r >> 6) as usize) {
-                if w.fetch_or(1 << (r & 63), Relaxed) >> (r & 63) & 1 == 0 {
-                    first += 1;
-                }
-            }
-        }
+        let first = roots.iter().filter(|&&r| pair.set_bit(r)).count() as u64;
         let (found, aside) = std::thread::scope(|scope| {
             let finder = scope.spawn(|| pair.find(first));
             let aside = pair.value(&mut store, &progress);

@@ -40,10 +40,8 @@ impl Sweep<'_, '_> {
         behind: &mut u64,
     ) -> bool {
         *behind += store.count_busy(a, b);
-        let (x, y) = match self.down {
-            true if a > lo => (lo, a - 1),
-            false if b < hi => (b + 1, hi),
-            _ => return false,
+        let Some((x, y)) = super::ahead(self.down, (lo, hi), (a, b)) else {
+            return false;
         };
         let n = y - x + 1;
         // The count says when to look; the marks themselves are what the sweep relies on.
