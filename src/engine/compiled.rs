@@ -4,7 +4,7 @@
 //! with the interpreter's, and a difference stops the program: tests and the fuzz harness run so.
 
 use super::{Child, Code, Engine, Expand, Fault, Rel, Scratch};
-use crate::jit::{Kernel, Mode, Numbering, Status};
+use crate::jit::{Kernel, Mode, Numbering, Status, Tuning};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The range kernels of a sweep a solve uses: valuing, and finding in the table (one thread)
@@ -48,6 +48,14 @@ pub fn verifying() -> bool {
             .get_or_init(|| std::env::var_os("GAMEC_VERIFY_KERNEL").is_some_and(|v| v == "1"))
 }
 
+/// How kernels are compiled: Cranelift checks its input where the kernels are verified too
+/// (tests, the fuzz harness) and in debug builds.
+fn tuning() -> Tuning {
+    Tuning {
+        check_ir: verifying() || cfg!(debug_assertions),
+    }
+}
+
 impl Engine<'_> {
     /// The compiled rules, compiled on first use; `None` when they are not used (`--interpreted`,
     /// or a game the compiler leaves to the interpreter).
@@ -62,7 +70,7 @@ impl Engine<'_> {
                     turn_radix: self.turn_radix,
                     again_radix: self.again_radix,
                 };
-                Kernel::compile(self.rules, &num, Mode::Expand).ok()
+                Kernel::compile(self.rules, &num, Mode::Expand, tuning()).ok()
             })
             .as_ref()
     }
@@ -125,7 +133,7 @@ impl Engine<'_> {
                     RangeKernel::Value => Mode::Value,
                     RangeKernel::FindBits => Mode::FindBits,
                 };
-                Kernel::compile_range(self.rules, &num, mode).ok()
+                Kernel::compile_range(self.rules, &num, mode, tuning()).ok()
             })
             .as_ref()
     }
@@ -143,8 +151,8 @@ impl Engine<'_> {
                     turn_radix: self.turn_radix,
                     again_radix: self.again_radix,
                 };
-                let find = Kernel::compile(self.rules, &num, Mode::FindTiers).ok()?;
-                let value = Kernel::compile(self.rules, &num, Mode::Value).ok()?;
+                let find = Kernel::compile(self.rules, &num, Mode::FindTiers, tuning()).ok()?;
+                let value = Kernel::compile(self.rules, &num, Mode::Value, tuning()).ok()?;
                 Some((find, value))
             })
             .as_ref()
