@@ -111,7 +111,7 @@ pub fn solve(
     let progress = Progress::new();
     for &root in roots {
         if d.store.get(root) == UNSEEN {
-            d.open(root)?;
+            d.open(root, Spot::NOWHERE)?;
             if !d.run(&progress)? {
                 return Ok(None);
             }
@@ -129,9 +129,9 @@ impl Dfs<'_, '_> {
             if top.next < self.kids.len() {
                 let child = self.kids[top.next];
                 top.next += 1;
-                let e = self.store.get(child.code);
+                let (e, near) = self.store.probe(child.code);
                 if e == UNSEEN {
-                    if let Some(done) = self.open(child.code)? {
+                    if let Some(done) = self.open(child.code, near)? {
                         self.fold_into_top(done, child.kept);
                     }
                     progress.tick(self.s.positions);
@@ -207,8 +207,8 @@ impl Dfs<'_, '_> {
     }
 
     /// Expands a newly seen position: an end is valued at once (and returned); otherwise it
-    /// becomes a frame.
-    fn open(&mut self, code: Code) -> Result<Option<u64>, SolveError> {
+    /// becomes a frame. `near`: where the table's search for `code` stopped (`Store::probe`).
+    fn open(&mut self, code: Code, near: Spot) -> Result<Option<u64>, SolveError> {
         self.s.positions += 1;
         if self.s.positions > self.limit {
             return Err(self.over_limit());
@@ -245,7 +245,7 @@ impl Dfs<'_, '_> {
                 let v = rel_value(rel);
                 self.s.counts[v as usize] += 1;
                 let entry = pack(v, 0, 0);
-                self.store.set(code, entry)?;
+                self.store.put_at(near, code, entry)?;
                 Ok(Some(entry))
             }
             Expand::Moves => {
@@ -262,7 +262,7 @@ impl Dfs<'_, '_> {
                 for c in &self.kids[start..] {
                     self.store.prefetch(c.code);
                 }
-                let spot = self.store.put(code, BUSY << 61)?;
+                let spot = self.store.put_at(near, code, BUSY << 61)?;
                 self.frames.push(Frame {
                     code,
                     spot,

@@ -134,6 +134,7 @@ impl Densify {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::packed::Spot;
     use crate::solve::store::{busy, pack, Value, UNSEEN};
 
     #[test]
@@ -160,7 +161,12 @@ mod tests {
         assert!(matches!(store, Store::Sparse(_)) && d.is_some());
         // Crowd the first page: due once it holds `PER_PAGE` times the pages touched.
         let wide = pack(Value::Lose, 300, 0);
-        let (mut c, at) = (0, store.put(space - 1, busy(2)).expect("granted"));
+        let (mut c, at) = (
+            0,
+            store
+                .put_at(Spot::NOWHERE, space - 1, busy(2))
+                .expect("granted"),
+        );
         while d.is_some() {
             store.set(c, wide).expect("granted");
             Densify::note(&mut d, c);

@@ -107,12 +107,29 @@ impl Packed {
     /// The entry of `c`, or `UNSEEN`.
     #[inline]
     pub fn get(&self, c: Code) -> u64 {
-        match either!(&self.slots, t => t.get(c)) {
+        self.probe(c).0
+    }
+
+    /// The entry of `c`, or `UNSEEN`, and where the search for it stopped: `put_at` with that
+    /// spot writes `c` without searching again while the slots keep their size.
+    #[inline]
+    pub fn probe(&self, c: Code) -> (u64, Spot) {
+        let (x, near) = either!(&self.slots, t => t.probe(c));
+        let e = match x {
             Some(ELSEWHERE) => self.elsewhere.get(&c).copied().unwrap_or(UNSEEN),
             Some(x) => widen16(x),
             None if self.strays > 0 => self.elsewhere.get(&c).copied().unwrap_or(UNSEEN),
             None => UNSEEN,
-        }
+        };
+        let at = match near {
+            Some((slot, above)) => Spot {
+                slot,
+                slots: either!(&self.slots, t => t.slot_count()),
+                above,
+            },
+            None => Spot::NOWHERE,
+        };
+        (e, at)
     }
 
     /// Writes `e` for `c`, or `Err` if the memory for the table to grow is refused.
@@ -123,6 +140,12 @@ impl Packed {
     /// Writes `e` as `set` does, and says where: `rewrite` can then write `c` again without
     /// searching for it (and so without waiting for its slot to load: a store does not stall).
     pub fn put(&mut self, c: Code, e: u64) -> Result<Spot, SolveError> {
+        self.put_at(Spot::NOWHERE, c, e)
+    }
+
+    /// As `put`, where `probe` of `c` gave `near` (and nothing has been written since, but
+    /// for other codes): the slot is then found without searching.
+    pub fn put_at(&mut self, near: Spot, c: Code, e: u64) -> Result<Spot, SolveError> {
         // What the slots held for `c` matters only when the general map holds something (a
         // stray, or the entry of a marked slot); most tables never use it, and are spared a
         // second search for every entry written.
@@ -141,7 +164,9 @@ impl Packed {
         if x == ELSEWHERE {
             self.keep(c, e)?;
         }
-        let placed = match either!(&mut self.slots, t => t.put(c, x)) {
+        let slots = either!(&self.slots, t => t.slot_count());
+        let near = (near.slots == slots).then_some((near.slot, near.above));
+        let placed = match either!(&mut self.slots, t => t.put_near(c, x, near)) {
             Ok(placed) => placed,
             Err(refused) => {
                 if x == ELSEWHERE && before != Some(ELSEWHERE) {
@@ -198,6 +223,12 @@ impl Packed {
         for (&c, &e) in &self.elsewhere {
             f(c, e);
         }
+    }
+
+    /// The slots, for tests.
+    #[cfg(test)]
+    fn slots_len(&self) -> usize {
+        either!(&self.slots, t => t.slot_count())
     }
 
     /// Asks the CPU to start loading the slot where `c`'s search begins.
@@ -286,6 +317,55 @@ mod tests {
             .expect("granted");
         assert_eq!(p.get(44), pack(Value::Tie, 999, 0));
         assert_eq!(p.get(99), UNSEEN);
+    }
+
+    #[test]
+    fn a_spot_from_probe_is_searched_again_once_another_code_took_its_slot_or_the_slots_doubled() {
+        use crate::solve::quotient::GOLDEN_INVERSE;
+        // 30-bit codes spreading to home slot 5 (as below): each probe of a new one stops at the
+        // first empty slot from 5 on, which the next code put there takes.
+        let k = 30;
+        let code = |q: u64| (5 << 10 | q).wrapping_mul(GOLDEN_INVERSE) & ((1 << k) - 1);
+        let mut p = Packed::new(1 << k).expect("granted");
+        let (e0, near0) = p.probe(code(0));
+        let (e1, near1) = p.probe(code(1));
+        assert_eq!((e0, e1), (UNSEEN, UNSEEN));
+        assert_eq!((near0.slot, near1.slot), (5, 5));
+        p.put_at(near1, code(1), busy(1)).expect("granted");
+        // Slot 5 is code 1's now: code 0 must go on to slot 6, not over code 1.
+        let at0 = p.put_at(near0, code(0), busy(2)).expect("granted");
+        assert_eq!(at0.slot, 6);
+        assert_eq!(p.get(code(1)), busy(1));
+        assert_eq!(p.get(code(0)), busy(2));
+        // A spot of code 0's own slot writes there.
+        let (_, again) = p.probe(code(0));
+        assert_eq!(again.slot, 6);
+        p.put_at(again, code(0), pack(Value::Win, 1, 0))
+            .expect("granted");
+        assert_eq!(p.get(code(0)), pack(Value::Win, 1, 0));
+        // A spot from before the slots doubled is searched again.
+        let (_, stale) = p.probe(code(2));
+        let mut c = 0;
+        while p.slots_len() == stale.slots {
+            c += 1;
+            p.set(c * 7919 + 3, busy(3)).expect("granted");
+        }
+        p.put_at(stale, code(2), busy(4)).expect("granted");
+        assert_eq!(p.get(code(2)), busy(4));
+        assert_eq!(p.get(code(1)), busy(1));
+        assert_eq!(p.get(code(0)), pack(Value::Win, 1, 0));
+        assert_eq!(every(&p).len(), 3 + c as usize);
+        // The same for 8-byte slots.
+        let mut w = Packed::wide();
+        let (_, n0) = w.probe(100);
+        let mut other = 101;
+        while w.probe(other).1.slot != n0.slot {
+            other += 1;
+        }
+        w.put_at(w.probe(other).1, other, busy(5)).expect("granted");
+        let at = w.put_at(n0, 100, busy(6)).expect("granted");
+        assert_ne!(at.slot, n0.slot);
+        assert_eq!((w.get(100), w.get(other)), (busy(6), busy(5)));
     }
 
     #[test]

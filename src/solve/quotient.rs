@@ -120,19 +120,49 @@ impl Quotient {
     /// `c`'s 16-bit entry, or `None` if no slot holds it.
     #[inline]
     pub(super) fn get(&self, c: Code) -> Option<u16> {
-        let (i, _) = self.find(c)?;
+        self.probe(c).0
+    }
+
+    /// As `get`, with the slot `find` stopped at and its bits above the entry (`None`: no slot
+    /// within reach): where `put` writes `c` while the slot is still empty or `c`'s, which
+    /// `put_near` then need not search for again.
+    #[inline]
+    pub(super) fn probe(&self, c: Code) -> (Option<u16>, Option<(usize, u64)>) {
+        let Some((i, high)) = self.find(c) else {
+            return (None, None);
+        };
         let s = self.slots[i];
-        (s != 0).then_some(s as u16)
+        (
+            (s != 0).then_some(s as u16),
+            Some((i, u64::from(high) << 16)),
+        )
+    }
+
+    /// What `find` gives for the code that `probe` found at `(i, above)` (with the slots at the
+    /// size they had then), without searching: the slot is still the code's if it is still
+    /// empty or the code's, as no slot is ever emptied but by doubling. `None`: search.
+    #[inline]
+    fn still(&self, (i, above): (usize, u64)) -> Option<(usize, u32)> {
+        let high = (above >> 16) as u32;
+        let s = *self.slots.get(i)?;
+        (s == 0 || s >> 16 == high).then_some((i, high))
     }
 
     /// Writes `x` (not 0) for `c`; the slot and its bits above the entry, or `Err` with the
     /// entries that are out of reach of their homes (`c` among them if it is; codes and entries):
     /// those the caller keeps elsewhere. The outer `Err`: the memory to double the slots was
     /// refused, and nothing was written.
-    pub(super) fn put(&mut self, c: Code, x: u16) -> Result<Placed, SolveError> {
+    /// `near`: what `probe` of `c` gave, at the current size (`None`: search for the slot).
+    pub(super) fn put_near(
+        &mut self,
+        c: Code,
+        x: u16,
+        near: Option<(usize, u64)>,
+    ) -> Result<Placed, SolveError> {
         debug_assert!(x != 0);
         let mut lost = Vec::new();
-        let mut at = self.find(c);
+        let mut at = near.and_then(|n| self.still(n)).or_else(|| self.find(c));
+        debug_assert_eq!(at, self.find(c));
         let full = (self.used + 1) * 4 > self.slots.len() * 3;
         if full && at.is_some_and(|(i, _)| self.slots[i] == 0) {
             lost = self.grow()?;
@@ -239,7 +269,7 @@ mod tests {
             for j in 0..n {
                 let c = j * step;
                 let x = (j % 60_000 + 1) as u16;
-                match t.put(c, x).expect("the slots are granted") {
+                match t.put_near(c, x, None).expect("the slots are granted") {
                     Ok(_) => {}
                     Err(lost) => kept.extend(lost),
                 }

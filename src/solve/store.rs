@@ -154,10 +154,23 @@ impl Store {
         let _ = c;
     }
 
-    /// Writes `e` as `set` does, and says where, for `rewrite`.
-    pub fn put(&mut self, c: Code, e: u64) -> Result<Spot, SolveError> {
+    /// The entry of `c` as `get` reads it, and where a hash table's search for it stopped, for
+    /// `put_at`.
+    #[inline]
+    pub fn probe(&self, c: Code) -> (u64, Spot) {
         match self {
-            Store::Sparse(m) => m.put(c, e),
+            Store::Sparse(m) => m.probe(c),
+            _ => (self.get(c), Spot::NOWHERE),
+        }
+    }
+
+    /// Writes `e` as `set` does, and says where, for `rewrite`. Where `probe` of `c` gave
+    /// `near`, it writes to a hash table without searching again if `c`'s slot is where the search stopped then (entries written since for other
+    /// codes, or the table grown, and it searches).
+    #[inline]
+    pub fn put_at(&mut self, near: Spot, c: Code, e: u64) -> Result<Spot, SolveError> {
+        match self {
+            Store::Sparse(m) => m.put_at(near, c, e),
             _ => self.set(c, e).map(|()| Spot::NOWHERE),
         }
     }

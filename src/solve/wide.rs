@@ -53,22 +53,45 @@ impl Wide {
     /// `c`'s 16-bit entry, or `None` if no slot holds it.
     #[inline]
     pub(super) fn get(&self, c: Code) -> Option<u16> {
+        self.probe(c).0
+    }
+
+    /// As `get`, with the slot `find` stopped at and its bits above the entry (`None`: `c` has
+    /// no slot), for `put_near`.
+    #[inline]
+    pub(super) fn probe(&self, c: Code) -> (Option<u16>, Option<(usize, u64)>) {
         if c > MAX_SLOT_CODE {
-            return None;
+            return (None, None);
         }
-        let s = self.slots[self.find(c + 1)];
-        (s != 0).then_some(s as u16)
+        let i = self.find(c + 1);
+        let s = self.slots[i];
+        ((s != 0).then_some(s as u16), Some((i, (c + 1) << 16)))
     }
 
     /// Writes `x` for `c`; the slot and its bits above the entry, or `Err` with `c` when it has
     /// no slot. The outer `Err`: the memory to double the slots was refused, and nothing was
     /// written.
-    pub(super) fn put(&mut self, c: Code, x: u16) -> Result<Placed, SolveError> {
+    /// `near`: what `probe` of `c` gave, at the current size (`None`: search); the slot is
+    /// still `c`'s if it is still empty or `c`'s, as no slot is emptied but by doubling.
+    pub(super) fn put_near(
+        &mut self,
+        c: Code,
+        x: u16,
+        near: Option<(usize, u64)>,
+    ) -> Result<Placed, SolveError> {
         if c > MAX_SLOT_CODE {
             return Ok(Err(vec![(c, x)]));
         }
         let key = c + 1;
-        let mut i = self.find(key);
+        let still = |(i, above): (usize, u64)| {
+            let s = *self.slots.get(i)?;
+            (above >> 16 == key && (s == 0 || s >> 16 == key)).then_some(i)
+        };
+        let mut i = match near.and_then(still) {
+            Some(i) => i,
+            None => self.find(key),
+        };
+        debug_assert_eq!(i, self.find(key));
         if self.slots[i] == 0 {
             if (self.used + 1) * 4 > self.slots.len() * 3 {
                 self.grow()?;
