@@ -60,6 +60,36 @@ pub fn huge_pages<T>(v: &[T]) {
     let _ = v;
 }
 
+/// Asks the system to map the pages of `v` now, writable, in one call: a table that is about to
+/// be written all over (a hash table's slots when it doubles) then takes no page fault per page,
+/// and none twice (a page read before it is written is first mapped to the shared zero page, and
+/// faults again when written: Connect Four 4 x 4's table took 768 faults for 384 pages). Only a
+/// hint: where it is not supported, or the memory is short, the pages fault in as before.
+pub fn populate<T: Zeroable>(v: &mut [T]) {
+    #[cfg(target_os = "linux")]
+    {
+        const PAGE: usize = 4096;
+        let bytes = std::mem::size_of_val(v);
+        let at = v.as_mut_ptr() as usize;
+        let (start, end) = ((at + PAGE - 1) & !(PAGE - 1), (at + bytes) & !(PAGE - 1));
+        if end > start {
+            // SAFETY: MADV_POPULATE_WRITE faults in the pages of a range the process owns as if
+            // written, without changing their contents (zeros stay zeros); the range lies within
+            // `v`'s memory (rounded inwards to whole pages). An error (an older kernel, or too
+            // little memory) is ignored: the pages are then mapped when first touched.
+            unsafe {
+                libc::madvise(
+                    start as *mut libc::c_void,
+                    end - start,
+                    libc::MADV_POPULATE_WRITE,
+                );
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = v;
+}
+
 /// `f` of every element of `v`, or `None` if the memory for the new vector is refused.
 pub fn try_map<T: Copy, U>(v: &[T], f: impl Fn(T) -> U) -> Option<Vec<U>> {
     let mut out = Vec::new();

@@ -15,7 +15,7 @@ use super::entry::{narrow16, widen16, UNSEEN};
 use super::quotient::Quotient;
 use super::wide::Wide;
 use super::SolveError;
-use crate::engine::alloc::{zeroed, Zeroable};
+use crate::engine::alloc::{populate, zeroed, Zeroable};
 use crate::engine::Code;
 use rustc_hash::FxHashMap;
 
@@ -27,6 +27,22 @@ pub(super) type Placed = Result<(usize, u64), Vec<(Code, u16)>>;
 pub(super) fn slots<T: Zeroable>(n: usize) -> Result<Vec<T>, SolveError> {
     let bytes = n.saturating_mul(std::mem::size_of::<T>()) as u64;
     zeroed(n).ok_or(SolveError::Refused(bytes))
+}
+
+/// Slots of at most this many bytes are mapped as soon as they are made (`alloc::populate`):
+/// their pages are few, and a table read at random touches them all soon. Larger first slots
+/// (a numbering of 30 bits or more starts with a megabyte or more) are left to fault in, as a
+/// small game in a large numbering touches few of their pages.
+const POPULATED_BYTES: usize = 1 << 20;
+
+/// `n` empty slots as `slots` makes them, mapped at once if they are about to be written all
+/// over (`filled`: a doubling, which moves every entry into them) or are few.
+pub(super) fn mapped_slots<T: Zeroable>(n: usize, filled: bool) -> Result<Vec<T>, SolveError> {
+    let mut v = slots(n)?;
+    if filled || std::mem::size_of_val(v.as_slice()) <= POPULATED_BYTES {
+        populate(&mut v);
+    }
+    Ok(v)
 }
 
 /// The 16-bit form of an entry that is in the general map: tag 7, which no entry has.

@@ -11,7 +11,7 @@
 //! bytes for a few more slots looked at, mostly in the same cache line: Connect Four 4 x 4's
 //! 161,029 positions then took 2 MiB, twice this machine's L2 cache, and ran some 5% slower.)
 
-use super::packed::{slots, Placed};
+use super::packed::{mapped_slots, Placed};
 use super::SolveError;
 use crate::engine::Code;
 
@@ -59,7 +59,7 @@ impl Quotient {
         }
         let s = k.saturating_sub(FIRST_QUOTIENT).max(MIN_SLOT_BITS);
         Ok(Some(Quotient {
-            slots: slots(1 << s)?,
+            slots: mapped_slots(1 << s, false)?,
             s,
             k,
             used: 0,
@@ -106,13 +106,15 @@ impl Quotient {
         let (home, q) = self.place(self.spread(c));
         let reach = 1usize << self.widths().1;
         let mask = self.slots.len() - 1;
+        // The upper bits a slot for `c` has at distance `d`: `high(q, d)`, one more a slot on.
+        let mut high = self.high(q, 0);
         for d in 0..reach.min(self.slots.len()) {
             let i = (home + d) & mask;
             let s = self.slots[i];
-            let high = self.high(q, d);
             if s == 0 || s >> 16 == high {
                 return Some((i, high));
             }
+            high += 1;
         }
         None
     }
@@ -200,7 +202,7 @@ impl Quotient {
     /// Doubles the slots; returns the entries that no longer reach a slot, or `Err` (the table
     /// unchanged) if the memory for the new slots is refused.
     fn grow(&mut self) -> Result<Vec<(Code, u16)>, SolveError> {
-        let old = std::mem::replace(&mut self.slots, slots(2 << self.s)?);
+        let old = std::mem::replace(&mut self.slots, mapped_slots(2 << self.s, true)?);
         let (k, bits) = (self.k, self.s);
         self.s += 1;
         self.used = 0;

@@ -3,7 +3,7 @@
 //! 16-bit entry below. A code of 48 bits or more has no slot: the caller keeps it elsewhere.
 //! Kept at most three quarters full.
 
-use super::packed::{slots, Placed};
+use super::packed::{mapped_slots, Placed};
 use super::quotient::GOLDEN;
 use super::SolveError;
 use crate::engine::Code;
@@ -25,7 +25,7 @@ impl Wide {
     /// The table, or `Err` if the memory for its first slots is refused.
     pub(super) fn new() -> Result<Wide, SolveError> {
         Ok(Wide {
-            slots: slots(FIRST_SLOTS)?,
+            slots: mapped_slots(FIRST_SLOTS, false)?,
             shift: 64 - FIRST_SLOTS.trailing_zeros(),
             used: 0,
         })
@@ -122,7 +122,7 @@ impl Wide {
 
     /// Doubles the slots, or `Err` (the table unchanged) if the memory for them is refused.
     fn grow(&mut self) -> Result<(), SolveError> {
-        let twice = slots(self.slots.len() * 2)?;
+        let twice = mapped_slots(self.slots.len() * 2, true)?;
         let old = std::mem::replace(&mut self.slots, twice);
         self.shift -= 1;
         for s in old.into_iter().filter(|&s| s != 0) {
