@@ -162,6 +162,15 @@ impl Packed {
     /// As `put`, where `probe` of `c` gave `near` (and nothing has been written since, but
     /// for other codes): the slot is then found without searching.
     pub fn put_at(&mut self, near: Spot, c: Code, e: u64) -> Result<Spot, SolveError> {
+        // Most writes: nothing in the general map, an entry that fits a slot, and the slot
+        // where the search stopped still there to write.
+        if self.elsewhere.is_empty() && near.slots == either!(&self.slots, t => t.slot_count()) {
+            if let Some(x) = narrow16(e).filter(|&x| x != 0) {
+                if either!(&mut self.slots, t => t.put_quick(c, (near.slot, near.above), x)) {
+                    return Ok(near);
+                }
+            }
+        }
         // What the slots held for `c` matters only when the general map holds something (a
         // stray, or the entry of a marked slot); most tables never use it, and are spared a
         // second search for every entry written.
@@ -194,23 +203,68 @@ impl Packed {
         if x != ELSEWHERE && before == Some(ELSEWHERE) {
             self.elsewhere.remove(&c);
         }
-        match placed {
-            Ok((slot, above)) if x != ELSEWHERE => Ok(Spot {
+        let at = match placed {
+            Ok((slot, above)) if x != ELSEWHERE => Spot {
                 slot,
                 slots: either!(&self.slots, t => t.slot_count()),
                 above,
-            }),
-            Ok(_) => Ok(Spot::NOWHERE),
+            },
+            Ok(_) => Spot::NOWHERE,
             Err(lost) => {
-                for (code, y) in lost {
-                    if y != ELSEWHERE {
-                        self.keep(code, widen16(y))?;
+                self.strayed(lost)?;
+                Spot::NOWHERE
+            }
+        };
+        if self.strays > 0 && either!(&self.slots, t => t.slot_count()) != slots {
+            self.rehome()?;
+        }
+        Ok(at)
+    }
+
+    /// Keeps in the general map the entries that the slots could not keep (codes and 16-bit
+    /// entries; a marked one's entry is there already).
+    fn strayed(&mut self, lost: Vec<(Code, u16)>) -> Result<(), SolveError> {
+        for (code, y) in lost {
+            if y != ELSEWHERE {
+                self.keep(code, widen16(y))?;
+            }
+            self.strays += 1;
+        }
+        Ok(())
+    }
+
+    /// After the slots doubled: the codes kept in the general map for want of a slot within
+    /// reach of their homes may reach one now (the reach doubles with the slots, and they are
+    /// half as full), and each that does moves back into the slots (an entry too wide for one
+    /// gets a marked slot). While any code is kept in the map alone, every code the slots do
+    /// not hold must be looked for there too, and every write takes the long way: Connect Four
+    /// 4 x 4 left 32 codes there when its first slots filled, and so looked in the map for each
+    /// new position after that.
+    fn rehome(&mut self) -> Result<(), SolveError> {
+        let slots = &self.slots;
+        let strays: Vec<(Code, u64)> = self
+            .elsewhere
+            .iter()
+            .filter(|(&c, _)| either!(slots, t => t.get(c)).is_none())
+            .map(|(&c, &e)| (c, e))
+            .collect();
+        for (c, e) in strays {
+            let x = match narrow16(e) {
+                Some(x) if x != 0 => x,
+                _ => ELSEWHERE,
+            };
+            match either!(&mut self.slots, t => t.put_near(c, x, None))? {
+                Ok(_) => {
+                    self.strays -= 1;
+                    if x != ELSEWHERE {
+                        self.elsewhere.remove(&c);
                     }
-                    self.strays += 1;
                 }
-                Ok(Spot::NOWHERE)
+                // `c` is still a stray; any other code lost (the slots doubled again) is one now.
+                Err(lost) => self.strayed(lost.into_iter().filter(|&(d, _)| d != c).collect())?,
             }
         }
+        Ok(())
     }
 
     /// Writes `e` for `c` where `put` last wrote it, if the slots have not moved since; else as
@@ -382,6 +436,49 @@ mod tests {
         let at = w.put_at(n0, 100, busy(6)).expect("granted");
         assert_ne!(at.slot, n0.slot);
         assert_eq!((w.get(100), w.get(other)), (busy(6), busy(5)));
+    }
+
+    #[test]
+    fn codes_kept_beside_the_slots_move_back_into_them_when_the_slots_double() {
+        use crate::solve::quotient::GOLDEN_INVERSE;
+        // 20-bit codes: 1024 slots, a 10-bit quotient and 6 bits of distance (reach 64). 70
+        // codes spreading to home slot 5 leave 6 beside the slots; once the slots double
+        // (reach 128), they fit.
+        let k = 20;
+        let mask = (1u64 << k) - 1;
+        let code = |q: u64| (5 << 10 | q).wrapping_mul(GOLDEN_INVERSE) & mask;
+        let mut p = Packed::new(1 << k).expect("granted");
+        for q in 0..70 {
+            p.set(code(q), busy(q % 7)).expect("granted");
+        }
+        // One wide entry among them: it is kept in the map, and gets a marked slot.
+        p.set(code(69), pack(Value::Win, 1000, 0)).expect("granted");
+        assert_eq!((p.strays, p.slots_len()), (6, 1024));
+        let crowd: std::collections::HashSet<Code> = (0..70).map(code).collect();
+        let others: Vec<Code> = (0..mask)
+            .map(|j| j.wrapping_mul(7919) & mask)
+            .filter(|c| !crowd.contains(c))
+            .take(800)
+            .collect();
+        let mut doubled = false;
+        for &c in &others {
+            let before = p.slots_len();
+            p.set(c, busy(1)).expect("granted");
+            if p.slots_len() != before {
+                assert_eq!(p.strays, 0, "just after the doubling");
+                doubled = true;
+            }
+        }
+        assert!(doubled);
+        assert_eq!((p.strays, p.slots_len(), p.elsewhere.len()), (0, 2048, 1));
+        for q in 0..69 {
+            assert_eq!(p.get(code(q)), busy(q % 7), "q {q}");
+        }
+        assert_eq!(p.get(code(69)), pack(Value::Win, 1000, 0));
+        for &c in &others {
+            assert_eq!(p.get(c), busy(1));
+        }
+        assert_eq!(every(&p).len(), 870);
     }
 
     #[test]

@@ -189,6 +189,29 @@ impl Quotient {
         })
     }
 
+    /// Writes `x` (not 0) for `c` where `probe` of `c` found its slot (`near`, at the current
+    /// size) if that takes no search and no doubling: the slot still empty, with room for one
+    /// more entry, or still `c`'s. `false`: nothing written, and `put_near` is to write it.
+    #[inline]
+    pub(super) fn put_quick(&mut self, c: Code, (i, above): (usize, u64), x: u16) -> bool {
+        let high = (above >> 16) as u32;
+        let Some(&s) = self.slots.get(i) else {
+            return false;
+        };
+        if s == 0 {
+            if (self.used + 1) * 4 > self.slots.len() * 3 {
+                return false;
+            }
+            self.used += 1;
+        } else if s >> 16 != high {
+            return false;
+        }
+        debug_assert_eq!(self.find(c), Some((i, high)));
+        let _ = c;
+        self.slots[i] = high << 16 | u32::from(x);
+        true
+    }
+
     /// Writes `x` in slot `i` with the bits `above` it, where `put` wrote the same code.
     #[inline]
     pub(super) fn rewrite(&mut self, i: usize, above: u64, x: u16) {
