@@ -107,13 +107,15 @@ impl Quotient {
         let reach = 1usize << self.widths().1;
         let mask = self.slots.len() - 1;
         // The upper bits a slot for `c` has at distance `d`: `high(q, d)`, one more a slot on.
-        let highs = self.high(q, 0)..;
-        for (d, high) in (0..reach.min(self.slots.len())).zip(highs) {
+        let mut high = self.high(q, 0);
+        #[allow(clippy::explicit_counter_loop)] // the form that compiles to the fewest instructions
+        for d in 0..reach.min(self.slots.len()) {
             let i = (home + d) & mask;
             let s = self.slots[i];
             if s == 0 || s >> 16 == high {
                 return Some((i, high));
             }
+            high += 1;
         }
         None
     }
