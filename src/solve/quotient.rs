@@ -155,6 +155,7 @@ impl Quotient {
     /// entries that are out of reach of their homes (`c` among them if it is; codes and entries):
     /// those the caller keeps elsewhere. The outer `Err`: the memory to double the slots was
     /// refused, and nothing was written.
+    ///
     /// `near`: what `probe` of `c` gave, at the current size (`None`: search for the slot).
     pub(super) fn put_near(
         &mut self,

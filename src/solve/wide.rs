@@ -71,6 +71,7 @@ impl Wide {
     /// Writes `x` for `c`; the slot and its bits above the entry, or `Err` with `c` when it has
     /// no slot. The outer `Err`: the memory to double the slots was refused, and nothing was
     /// written.
+    ///
     /// `near`: what `probe` of `c` gave, at the current size (`None`: search); the slot is
     /// still `c`'s if it is still empty or `c`'s, as no slot is emptied but by doubling.
     pub(super) fn put_near(
