@@ -41,23 +41,11 @@ pub fn give_back() {
 /// less often. Only a hint, for tables about to be written all over (a huge page is zeroed whole
 /// when first touched); nothing happens where it is not supported or `v` is small.
 pub fn huge_pages<T>(v: &[T]) {
-    #[cfg(target_os = "linux")]
-    {
-        const HUGE: usize = 2 << 20;
-        let bytes = std::mem::size_of_val(v);
-        let at = v.as_ptr() as usize;
-        let (start, end) = ((at + HUGE - 1) & !(HUGE - 1), (at + bytes) & !(HUGE - 1));
-        if bytes >= 4 * HUGE && end > start {
-            // SAFETY: `madvise` with MADV_HUGEPAGE only changes how the pages of a range the
-            // process owns are backed, never their contents; the range lies within `v`'s memory
-            // (rounded inwards to whole huge pages). An error (no support) is ignored.
-            unsafe {
-                libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
-            }
-        }
+    const HUGE: usize = 2 << 20;
+    if std::mem::size_of_val(v) >= 4 * HUGE {
+        #[cfg(target_os = "linux")]
+        advise(v, HUGE, libc::MADV_HUGEPAGE);
     }
-    #[cfg(not(target_os = "linux"))]
-    let _ = v;
 }
 
 /// Asks the system to map the pages of `v` now, writable, in one call: a table that is about to
@@ -67,27 +55,26 @@ pub fn huge_pages<T>(v: &[T]) {
 /// hint: where it is not supported, or the memory is short, the pages fault in as before.
 pub fn populate<T: Zeroable>(v: &mut [T]) {
     #[cfg(target_os = "linux")]
-    {
-        const PAGE: usize = 4096;
-        let bytes = std::mem::size_of_val(v);
-        let at = v.as_mut_ptr() as usize;
-        let (start, end) = ((at + PAGE - 1) & !(PAGE - 1), (at + bytes) & !(PAGE - 1));
-        if end > start {
-            // SAFETY: MADV_POPULATE_WRITE faults in the pages of a range the process owns as if
-            // written, without changing their contents (zeros stay zeros); the range lies within
-            // `v`'s memory (rounded inwards to whole pages). An error (an older kernel, or too
-            // little memory) is ignored: the pages are then mapped when first touched.
-            unsafe {
-                libc::madvise(
-                    start as *mut libc::c_void,
-                    end - start,
-                    libc::MADV_POPULATE_WRITE,
-                );
-            }
-        }
-    }
+    advise(v, 4096, libc::MADV_POPULATE_WRITE);
     #[cfg(not(target_os = "linux"))]
     let _ = v;
+}
+
+/// `madvise(advice)` over the whole pages of `page` bytes that lie within `v`'s memory (none if
+/// it holds no whole page). An error (an older kernel, no support, too little memory) is
+/// ignored: both advices used here are hints.
+#[cfg(target_os = "linux")]
+fn advise<T>(v: &[T], page: usize, advice: libc::c_int) {
+    let (at, bytes) = (v.as_ptr() as usize, std::mem::size_of_val(v));
+    let (start, end) = ((at + page - 1) & !(page - 1), (at + bytes) & !(page - 1));
+    if end > start {
+        // SAFETY: MADV_HUGEPAGE changes only how the pages are backed, and MADV_POPULATE_WRITE
+        // only maps them as if written (zeros stay zeros): neither changes the contents of
+        // memory, and the range lies within `v`'s (rounded inwards to whole pages).
+        unsafe {
+            libc::madvise(start as *mut libc::c_void, end - start, advice);
+        }
+    }
 }
 
 /// `f` of every element of `v`, or `None` if the memory for the new vector is refused.
