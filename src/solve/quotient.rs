@@ -167,8 +167,7 @@ impl Quotient {
         let mut lost = Vec::new();
         let mut at = near.and_then(|n| self.still(n)).or_else(|| self.find(c));
         debug_assert_eq!(at, self.find(c));
-        let full = (self.used + 1) * 4 > self.slots.len() * 3;
-        if full && at.is_some_and(|(i, _)| self.slots[i] == 0) {
+        if self.full() && at.is_some_and(|(i, _)| self.slots[i] == 0) {
             lost = self.grow()?;
             at = self.find(c);
         }
@@ -195,23 +194,25 @@ impl Quotient {
     /// size) if that takes no search and no doubling: the slot still empty, with room for one
     /// more entry, or still `c`'s. `false`: nothing written, and `put_near` is to write it.
     #[inline]
-    pub(super) fn put_quick(&mut self, c: Code, (i, above): (usize, u64), x: u16) -> bool {
-        let high = (above >> 16) as u32;
-        let Some(&s) = self.slots.get(i) else {
+    pub(super) fn put_quick(&mut self, c: Code, near: (usize, u64), x: u16) -> bool {
+        let Some((i, high)) = self.still(near) else {
             return false;
         };
-        if s == 0 {
-            if (self.used + 1) * 4 > self.slots.len() * 3 {
+        debug_assert_eq!(self.find(c), Some((i, high)));
+        if self.slots[i] == 0 {
+            if self.full() {
                 return false;
             }
             self.used += 1;
-        } else if s >> 16 != high {
-            return false;
         }
-        debug_assert_eq!(self.find(c), Some((i, high)));
-        let _ = c;
         self.slots[i] = high << 16 | u32::from(x);
         true
+    }
+
+    /// Whether one more entry would fill the slots past three quarters.
+    #[inline]
+    fn full(&self) -> bool {
+        (self.used + 1) * 4 > self.slots.len() * 3
     }
 
     /// Writes `x` in slot `i` with the bits `above` it, where `put` wrote the same code.

@@ -72,8 +72,7 @@ impl Wide {
     /// no slot. The outer `Err`: the memory to double the slots was refused, and nothing was
     /// written.
     ///
-    /// `near`: what `probe` of `c` gave, at the current size (`None`: search); the slot is
-    /// still `c`'s if it is still empty or `c`'s, as no slot is emptied but by doubling.
+    /// `near`: what `probe` of `c` gave, at the current size (`None`: search; see `still`).
     pub(super) fn put_near(
         &mut self,
         c: Code,
@@ -84,17 +83,13 @@ impl Wide {
             return Ok(Err(vec![(c, x)]));
         }
         let key = c + 1;
-        let still = |(i, above): (usize, u64)| {
-            let s = *self.slots.get(i)?;
-            (above >> 16 == key && (s == 0 || s >> 16 == key)).then_some(i)
-        };
-        let mut i = match near.and_then(still) {
+        let mut i = match near.and_then(|n| self.still(c, n)) {
             Some(i) => i,
             None => self.find(key),
         };
         debug_assert_eq!(i, self.find(key));
         if self.slots[i] == 0 {
-            if (self.used + 1) * 4 > self.slots.len() * 3 {
+            if self.full() {
                 self.grow()?;
                 i = self.find(key);
             }
@@ -108,24 +103,34 @@ impl Wide {
     /// that takes no search and no doubling: the slot still empty, with room for one more
     /// entry, or still `c`'s. `false`: nothing written, and `put_near` is to write it.
     #[inline]
-    pub(super) fn put_quick(&mut self, c: Code, (i, above): (usize, u64), x: u16) -> bool {
-        let key = above >> 16;
-        let Some(&s) = self.slots.get(i) else {
+    pub(super) fn put_quick(&mut self, c: Code, near: (usize, u64), x: u16) -> bool {
+        let Some(i) = self.still(c, near) else {
             return false;
         };
-        if c > MAX_SLOT_CODE || key != c + 1 {
-            return false;
-        }
-        if s == 0 {
-            if (self.used + 1) * 4 > self.slots.len() * 3 {
+        if self.slots[i] == 0 {
+            if self.full() {
                 return false;
             }
             self.used += 1;
-        } else if s >> 16 != key {
-            return false;
         }
-        self.slots[i] = above | u64::from(x);
+        self.slots[i] = near.1 | u64::from(x);
         true
+    }
+
+    /// The slot `probe` of `c` found at `(i, above)` (with the slots at the size they had
+    /// then), if it is still empty or `c`'s: no slot is emptied but by doubling, so it is
+    /// where `find` stops. `None`: search.
+    #[inline]
+    fn still(&self, c: Code, (i, above): (usize, u64)) -> Option<usize> {
+        let key = above >> 16;
+        let s = *self.slots.get(i)?;
+        (c <= MAX_SLOT_CODE && key == c + 1 && (s == 0 || s >> 16 == key)).then_some(i)
+    }
+
+    /// Whether one more entry would fill the slots past three quarters.
+    #[inline]
+    fn full(&self) -> bool {
+        (self.used + 1) * 4 > self.slots.len() * 3
     }
 
     /// Writes `x` in slot `i` with the bits `above` it, where `put` wrote the same code.
