@@ -128,7 +128,7 @@ impl Packed {
 
     /// The entry of `c`, or `UNSEEN`, and where the search for it stopped: `put_at` with that
     /// spot writes `c` without searching again while the slots keep their size.
-    #[inline]
+    #[inline(always)]
     pub fn probe(&self, c: Code) -> (u64, Spot) {
         let (x, near) = either!(&self.slots, t => t.probe(c));
         let e = match x {
