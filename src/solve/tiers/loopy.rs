@@ -51,6 +51,11 @@ fn run(
             };
             let to = lists[t as usize].len();
             if from == to {
+                // No move leads back into the tier from a later one: its list is complete, and
+                // growing by doubling may have left up to half of it unused until it is valued.
+                if let Some(lists) = &mut b.found.lists {
+                    lists[t as usize].shrink_to_fit();
+                }
                 break;
             }
             progress.say(format!(

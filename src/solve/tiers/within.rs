@@ -13,9 +13,9 @@ use crate::solve::SolveError;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-/// The bytes a move inside the tier costs while it is gathered and listed: the pair a task lists,
-/// then its entry in the lists by child.
-pub(super) const MOVE_BYTES: u64 = 12;
+/// The bytes a move inside the tier costs while it is gathered and listed: the child a task
+/// lists, then its entry in the lists by child.
+pub(super) const MOVE_BYTES: u64 = 8;
 /// The bytes a position of the tier costs while it is solved: its `Seen`, its list's start, its
 /// value and remoteness in the analysis, and its share of the directory (`Index`).
 pub(super) const POSITION_BYTES: u64 = std::mem::size_of::<Seen>() as u64 + 8 + 12 + 4;
@@ -30,11 +30,13 @@ pub(super) enum Stop {
     Solve(SolveError),
 }
 
-/// What one task of the tier gathered: its positions' `Seen` and the moves inside the tier as
-/// (child's number, parent's number with `KEPT`).
+/// What one task of the tier gathered: its positions' `Seen`, and the moves inside the tier as
+/// the child's number with `KEPT`, position by position (`made` of them for each): the parent is
+/// a move's place, so a move costs 4 bytes until the lists by child are made.
 struct Part {
     seen: Vec<Seen>,
-    moves: Vec<(u32, u32)>,
+    moves: Vec<u32>,
+    made: Vec<u32>,
 }
 
 /// Runs every move of the tier's positions (`codes`, sorted: a position's number in the tier is
@@ -50,35 +52,31 @@ pub(super) fn gather(
     let index = Index::new(codes);
     let parts: Vec<Result<Part, Stop>> = codes
         .par_chunks(LIST_TASK)
-        .enumerate()
         .map_init(
             || (Scratch::default(), Vec::<Child>::new()),
-            |(scratch, kids), (k, chunk)| {
-                let base = k * LIST_TASK;
+            |(scratch, kids), chunk| {
                 let mut part = Part {
                     seen: Vec::with_capacity(chunk.len()),
                     moves: Vec::new(),
+                    made: Vec::with_capacity(chunk.len()),
                 };
-                for (j, &code) in chunk.iter().enumerate() {
-                    let parent = (base + j) as u32;
+                for &code in chunk {
                     let before = part.moves.len();
-                    let seen = one(
-                        engine,
-                        &index,
-                        shared,
-                        code,
-                        parent,
-                        scratch,
-                        kids,
-                        &mut part.moves,
-                    )?;
+                    let seen = one(engine, &index, shared, code, scratch, kids, &mut part.moves)?;
                     part.seen.push(seen);
-                    let added = (part.moves.len() - before) as u64;
-                    let all = listed.fetch_add(added, Relaxed).saturating_add(added);
+                    let added = part.moves.len() - before;
+                    part.made
+                        .push(u32::try_from(added).map_err(|_| Stop::Lost)?);
+                    let all = listed
+                        .fetch_add(added as u64, Relaxed)
+                        .saturating_add(added as u64);
                     if all.saturating_mul(MOVE_BYTES) > room {
                         return Err(Stop::Lost);
                     }
                 }
+                // Growing by doubling left up to half of it unused, held until the lists by
+                // child are made.
+                part.moves.shrink_to_fit();
                 Ok(part)
             },
         )
@@ -86,47 +84,55 @@ pub(super) fn gather(
     let mut seen = Vec::new();
     seen.try_reserve_exact(codes.len())
         .map_err(|_| Stop::Solve(SolveError::Refused(codes.len() as u64 * 24)))?;
-    let mut counts = vec![0usize; codes.len() + 1];
+    // The moves into each position, by a counting sort on the child's number: `start[c]` counts
+    // the moves into `c`, then where they end; filled from the last move back, each list is in
+    // the order of its parents, and `start[c]` ends where `c`'s list starts.
+    let mut start = Vec::with_capacity(codes.len() + 1);
+    start.resize(codes.len(), 0usize);
     let mut all = Vec::with_capacity(parts.len());
     for p in parts {
         let p = p?;
         seen.extend_from_slice(&p.seen);
-        for &(c, _) in &p.moves {
-            counts[c as usize + 1] += 1;
+        for &c in &p.moves {
+            start[(c & !KEPT) as usize] += 1;
         }
-        all.push(p.moves);
+        all.push((p.moves, p.made));
     }
-    // The moves into each position, by a counting sort on the child's number.
-    for i in 1..counts.len() {
-        counts[i] += counts[i - 1];
+    for i in 1..start.len() {
+        start[i] += start[i - 1];
     }
-    let total = counts[codes.len()];
+    let total = start.last().copied().unwrap_or(0);
     let mut preds = Vec::new();
     preds
         .try_reserve_exact(total)
         .map_err(|_| Stop::Solve(SolveError::Refused(total as u64 * 4)))?;
     preds.resize(total, 0u32);
-    let start = counts.clone();
-    for moves in all {
-        for (c, p) in moves {
-            preds[counts[c as usize]] = p;
-            counts[c as usize] += 1;
+    let mut parent = codes.len() as u32;
+    for (moves, made) in all.into_iter().rev() {
+        let mut moves = moves.into_iter().rev();
+        for n in made.into_iter().rev() {
+            parent -= 1;
+            for c in moves.by_ref().take(n as usize) {
+                let child = (c & !KEPT) as usize;
+                start[child] -= 1;
+                preds[start[child]] = parent | (c & KEPT);
+            }
         }
     }
+    start.push(total);
     Ok(Tier { seen, start, preds })
 }
 
-/// Runs position `code`'s moves (its number in the tier `parent`).
-#[allow(clippy::too_many_arguments)]
+/// Runs position `code`'s moves, listing those inside the tier in `moves` (the child's number,
+/// with `KEPT` if the move keeps the turn).
 fn one(
     engine: &Engine,
     index: &Index,
     shared: &Shared,
     code: Code,
-    parent: u32,
     scratch: &mut Scratch,
     kids: &mut Vec<Child>,
-    moves: &mut Vec<(u32, u32)>,
+    moves: &mut Vec<u32>,
 ) -> Result<Seen, Stop> {
     kids.clear();
     // Finding the positions took these steps already, within the limit.
@@ -159,7 +165,7 @@ fn one(
         };
         seen.moves = true;
         seen.left += 1;
-        moves.push((child as u32, parent | if k.kept { KEPT } else { 0 }));
+        moves.push(child as u32 | if k.kept { KEPT } else { 0 });
     }
     Ok(seen)
 }
