@@ -157,7 +157,7 @@ pub struct Engine<'r> {
     /// all, over every position it expands: `--max-steps`.
     pub max_steps: u64,
     /// The declared symmetries, unless they are switched off (`--no-symmetry`).
-    pub symmetry: Option<symmetry::Symmetry>,
+    pub symmetry: Option<std::sync::Arc<symmetry::Symmetry>>,
     /// Threads a solve may use (`--threads`).
     pub threads: usize,
     /// The order a solve takes positions in (`--order`).
@@ -224,6 +224,7 @@ impl<'r> Engine<'r> {
     pub fn with_symmetry(mut self, on: bool) -> Engine<'r> {
         self.symmetry = if on {
             symmetry::Symmetry::new(self.rules, &self.radix, self.turn_radix)
+                .map(std::sync::Arc::new)
         } else {
             None
         };

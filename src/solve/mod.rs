@@ -134,7 +134,7 @@ pub struct Solution {
     pub in_all: u64,
     pub in_all_reachable: bool,
     /// The symmetries positions were reduced by: a value is looked up by the position's class.
-    symmetry: Option<Symmetry>,
+    symmetry: Option<std::sync::Arc<Symmetry>>,
     pub order: Order,
     /// A scored game's margins, by position (class): `None` for other games.
     margins: Option<std::collections::HashMap<Code, i64>>,
