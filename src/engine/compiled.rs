@@ -23,10 +23,18 @@ enum RangeKernel {
     FindBits = 2,
 }
 
-/// Positions the interpreter expands before the rules are compiled: compiling takes some
-/// milliseconds, which a small game (tic-tac-toe: 5,478 positions) would spend for nothing.
-/// With verification on, the rules are compiled at once.
-pub const WARM_UP: u64 = 20_000;
+/// The rules of a game numbered within `WARM_UP_SPACE` codes are compiled once the interpreter
+/// has taken `WARM_UP` steps expanding its positions, each expansion counting `EXPANSION_STEPS`
+/// more: compiling takes some milliseconds (1-4 for the games in `games/`), which a small game
+/// would spend for nothing, and a game the interpreter is slow on would save many times over.
+/// Waiting about as long as compiling takes (15,000 steps are 0.5-4 ms of the interpreter here),
+/// a game takes at most about twice the time of the better choice made in hindsight (the
+/// ski-rental rule). Steps, not time, so that whether and when the rules are compiled does not
+/// depend on the machine or its load. With verification on, the rules are compiled at once.
+pub const WARM_UP: u64 = 15_000;
+/// What an expansion costs the warm-up beside its steps (decoding the position and making its
+/// children).
+pub const EXPANSION_STEPS: u64 = 4;
 
 /// Games numbered past this many codes are compiled at once (Connect Four 5 x 4: 3^20 x 2).
 pub const WARM_UP_SPACE: u64 = 1 << 20;
@@ -81,23 +89,32 @@ impl Engine<'_> {
         self.kernel.get().is_some_and(|k| k.is_some())
     }
 
-    /// The compiled rules for an expansion: once the interpreter has made `WARM_UP` (or at once
-    /// when verifying).
+    /// The compiled rules for an expansion: once the warm-up is over (`WARM_UP`), or at once
+    /// when verifying.
     pub(super) fn warm_kernel(&self) -> Option<&Kernel> {
         if let Some(k) = self.kernel.get() {
             return k.as_ref();
         }
-        if !self.compiled {
-            return None;
-        }
-        // A game numbered past 2^20 codes is compiled at once: it is seldom small.
-        if !verifying()
-            && self.space <= WARM_UP_SPACE
-            && self.warm_up.fetch_add(1, Ordering::Relaxed) < WARM_UP
-        {
+        if self.warming() {
             return None;
         }
         self.kernel()
+    }
+
+    /// Whether the interpreter is warming up: the rules are to be compiled, but not yet.
+    pub(super) fn warming(&self) -> bool {
+        // A game numbered past 2^20 codes is compiled at once: it is seldom small.
+        self.compiled
+            && self.kernel.get().is_none()
+            && !verifying()
+            && self.space <= WARM_UP_SPACE
+            && self.warm_up.load(Ordering::Relaxed) < WARM_UP
+    }
+
+    /// Counts an expansion by the interpreter during the warm-up, which took `steps`.
+    pub(super) fn warmed(&self, steps: u64) {
+        let cost = steps.saturating_add(EXPANSION_STEPS);
+        self.warm_up.fetch_add(cost, Ordering::Relaxed);
     }
 
     /// The kernels of a sweep through the position numbers on `threads` threads (valuing, and

@@ -169,7 +169,7 @@ pub struct Engine<'r> {
     pub hashed: bool,
     /// The compiled rules, once compiled (`None` inside: left to the interpreter).
     kernel: std::sync::OnceLock<Option<crate::jit::Kernel>>,
-    /// Expansions made by the interpreter before the rules are compiled (`compiled::WARM_UP`).
+    /// The steps the interpreter has taken before the rules are compiled (`compiled::WARM_UP`).
     warm_up: std::sync::atomic::AtomicU64,
     /// The range kernels of a sweep (finding in the table, valuing, finding into a bitset), each
     /// once compiled.

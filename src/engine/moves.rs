@@ -22,7 +22,13 @@ impl Engine<'_> {
                 return r;
             }
         }
-        self.expand_interpreted(code, scratch, sink)
+        if !self.warming() {
+            return self.expand_interpreted(code, scratch, sink);
+        }
+        let before = scratch.steps;
+        let r = self.expand_interpreted(code, scratch, sink);
+        self.warmed(scratch.steps.saturating_sub(before));
+        r
     }
 
     /// The interpreter's view of position `code`, in `scratch`'s buffers.
