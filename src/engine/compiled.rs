@@ -27,11 +27,11 @@ enum RangeKernel {
 /// has taken `WARM_UP` steps expanding its positions, each expansion counting `EXPANSION_STEPS`
 /// more: compiling takes some milliseconds (1-4 for the games in `games/`), which a small game
 /// would spend for nothing, and a game the interpreter is slow on would save many times over.
-/// Waiting about as long as compiling takes (15,000 steps are 0.5-4 ms of the interpreter here),
-/// a game takes at most about twice the time of the better choice made in hindsight (the
-/// ski-rental rule). Steps, not time, so that whether and when the rules are compiled does not
+/// Waiting about as long as compiling takes (30,000 steps are 1-7 ms of the interpreter here;
+/// compiling tic-tac-toe's rules costs about what 40,000 of its steps do), a game takes at most
+/// about twice the time of the better choice made in hindsight (the ski-rental rule). Steps, not time, so that whether and when the rules are compiled does not
 /// depend on the machine or its load. With verification on, the rules are compiled at once.
-pub const WARM_UP: u64 = 15_000;
+pub const WARM_UP: u64 = 30_000;
 /// What an expansion costs the warm-up beside its steps (decoding the position and making its
 /// children).
 pub const EXPANSION_STEPS: u64 = 4;
