@@ -29,8 +29,9 @@ enum RangeKernel {
 /// would spend for nothing, and a game the interpreter is slow on would save many times over.
 /// Waiting about as long as compiling takes (30,000 steps are 1-7 ms of the interpreter here;
 /// compiling tic-tac-toe's rules costs about what 40,000 of its steps do), a game takes at most
-/// about twice the time of the better choice made in hindsight (the ski-rental rule). Steps, not time, so that whether and when the rules are compiled does not
-/// depend on the machine or its load. With verification on, the rules are compiled at once.
+/// about twice the time of the better choice made in hindsight (the ski-rental rule). Steps, not
+/// time, so that whether and when the rules are compiled does not depend on the machine or its
+/// load. With verification on, the rules are compiled at once.
 pub const WARM_UP: u64 = 30_000;
 /// What an expansion costs the warm-up beside its steps (decoding the position and making its
 /// children).
