@@ -47,13 +47,29 @@ const FAILS: &str = r#"game "Flat fails" {
   end if all(i in 0..=3 where a[i] != 0): tie
 }"#;
 
+/// Folds "some line is all `v OP x`" that the compiled rules lower to bit masks
+/// (`jit::lower::lines`): comparisons other than `==` with a constant, lines of one cell, of two
+/// and of three, on a grid wider than high; a line of 2s wins for the player who made it, one of
+/// 1s for the player to move, and no cell is ever above 2.
+const MASKS: &str = r#"game "Masks" {
+  state { board: grid 4 x 3 of 0..=2 = 0 }
+  move drop(c in cols(board)) if board[0, c] == 0 {
+    board[last(r in rows(board) where board[r, c] == 0), c] = if mover == 1 then 1 else 2
+  }
+  end if any(l in lines(board, 1) where all(v in l where v > 2)): tie
+  end if any(l in lines(board, 3) where all(v in l where v >= 2)): last mover wins
+  end if any(l in lines(board, 3) where all(v in l where v == 1)): mover wins
+  end if any(l in lines(board, 2) where all(v in l where v != 0)) and count(r in rows(board) where board[r, 0] == 0) == 0: tie
+  end if no moves: tie
+}"#;
+
 fn solved_compiled(case: &Case) -> bool {
     matches!(case, Case::Solved { compiled: true, .. })
 }
 
 #[test]
 fn pure_conditions_agree_with_the_reference() {
-    for src in [LINES, RANGES] {
+    for src in [LINES, RANGES, MASKS] {
         let case = compare(src, &[]).unwrap_or_else(|why| panic!("{src}\n{why}"));
         assert!(solved_compiled(&case), "{src}\n{case:?}");
     }
@@ -143,6 +159,7 @@ fn steps_are_exact(src: &str, set: &[(&str, &str)]) {
 fn flat_folds_take_the_interpreters_steps_to_the_step() {
     steps_are_exact(LINES, &[]);
     steps_are_exact(RANGES, &[]);
+    steps_are_exact(MASKS, &[]);
     let c4 = std::fs::read_to_string(crate::common::game_path("connect_four.game")).unwrap();
     steps_are_exact(&c4, &[("width", "4"), ("height", "3"), ("connect", "3")]);
 }

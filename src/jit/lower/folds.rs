@@ -146,6 +146,10 @@ impl Lower<'_, '_> {
         let hi = self.expr(&domain.hi)?;
         let size = self.range_size(lo, hi);
         let outer = self.scale_by(size, true);
+        if let Some(v) = self.line_fold(fold, local, lo, size, cond)? {
+            self.restore_scale(outer);
+            return Ok(v);
+        }
         let (vlo, vhi) = (lo.range().0, hi.range().1);
         let unroll = match (lo, size) {
             (E::K(first), Size::K(n)) if unrolls(n, cost(cond) + 2) => Some((first, n)),

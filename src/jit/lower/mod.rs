@@ -11,6 +11,7 @@ mod expr;
 mod flat;
 mod folds;
 mod fused;
+mod lines;
 mod moves;
 mod plain;
 mod range;
