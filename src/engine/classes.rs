@@ -4,7 +4,7 @@
 //! moves to the same classes of positions as often; otherwise the declaration is wrong, and
 //! exploring stops with `gamec::broken_symmetry` rather than give another position's value.
 
-use super::symmetry::Image;
+use super::symmetry::{Image, Symmetry};
 use super::{Child, Code, Engine, Expand, Fault, Rel, Scratch};
 use crate::rules::{RtError, RtKind};
 
@@ -36,15 +36,27 @@ impl Engine<'_> {
 
     /// As `expand`, for a solver: each child by its canonical code; with symmetries not proven,
     /// the position is first compared with each of its images.
+    #[inline]
     pub fn expand_classes<F: FnMut(usize, &[i64], Child)>(
         &self,
         code: Code,
         scratch: &mut Scratch,
+        sink: F,
+    ) -> Result<Expand, Fault> {
+        match &self.symmetry {
+            None => self.expand(code, scratch, sink),
+            Some(sym) => self.expand_symmetric(sym, code, scratch, sink),
+        }
+    }
+
+    /// `expand_classes` where the positions are reduced by symmetry.
+    fn expand_symmetric<F: FnMut(usize, &[i64], Child)>(
+        &self,
+        sym: &Symmetry,
+        code: Code,
+        scratch: &mut Scratch,
         mut sink: F,
     ) -> Result<Expand, Fault> {
-        let Some(sym) = &self.symmetry else {
-            return self.expand(code, scratch, sink);
-        };
         if sym.proven() {
             let mut digits = std::mem::take(&mut scratch.digits);
             let r = self.expand(code, scratch, |f, args, c| {

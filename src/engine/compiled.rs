@@ -225,8 +225,7 @@ impl Engine<'_> {
             self.verify(kernel, code, scratch, expand, steps, kids_len);
         }
         scratch.steps += steps;
-        for k in 0..kids_len as usize {
-            let kid = kernel.kid(&scratch.kernel, k);
+        for kid in kernel.kids(&scratch.kernel, kids_len as usize) {
             sink(
                 kid.family,
                 kid.args,

@@ -164,19 +164,37 @@ impl Buffers {
     /// `params[f]` arguments.
     #[inline]
     pub(super) fn kid(&self, k: usize, stride: usize, params: &[usize]) -> Kid<'_> {
-        let r = &self.kids[k * stride..k * stride + stride];
-        let meta = r[1];
-        let family = ((meta as u32) >> 1) as usize;
-        let n = params.get(family).copied().unwrap_or(0).min(stride - 2);
-        // The arguments are i64 values stored as their bits.
-        let args: &[u64] = &r[2..2 + n];
-        Kid {
-            code: r[0],
-            family,
-            kept: meta & 1 == 1,
-            digits: (meta >> 32) as u32 as i32,
-            args: as_i64(args),
-        }
+        record(&self.kids[k * stride..k * stride + stride], params)
+    }
+
+    /// The first `n` children of the last call, as `kid` reads them.
+    #[inline]
+    pub(super) fn kids_of<'b>(
+        &'b self,
+        n: usize,
+        stride: usize,
+        params: &'b [usize],
+    ) -> impl Iterator<Item = Kid<'b>> + 'b {
+        let words = &self.kids[..n * stride];
+        words.chunks_exact(stride).map(move |r| record(r, params))
+    }
+}
+
+/// A child's record (`stride` words, at least 2); family `f` has `params[f]` arguments.
+#[inline]
+fn record<'b>(r: &'b [u64], params: &[usize]) -> Kid<'b> {
+    let stride = r.len();
+    let meta = r[1];
+    let family = ((meta as u32) >> 1) as usize;
+    let n = params.get(family).copied().unwrap_or(0).min(stride - 2);
+    // The arguments are i64 values stored as their bits.
+    let args: &[u64] = &r[2..2 + n];
+    Kid {
+        code: r[0],
+        family,
+        kept: meta & 1 == 1,
+        digits: (meta >> 32) as u32 as i32,
+        args: as_i64(args),
     }
 }
 

@@ -269,4 +269,11 @@ impl Kernel {
     pub fn kid<'b>(&self, buf: &'b Buffers, k: usize) -> Kid<'b> {
         buf.kid(k, self.stride, &self.params)
     }
+
+    /// The first `n` children of the last `run` into `buf`, in order (as `kid` reads them, with
+    /// one bounds check for all).
+    #[inline]
+    pub fn kids<'b>(&'b self, buf: &'b Buffers, n: usize) -> impl Iterator<Item = Kid<'b>> + 'b {
+        buf.kids_of(n, self.stride, &self.params)
+    }
 }

@@ -161,9 +161,11 @@ impl Packed {
 
     /// As `put`, where `probe` of `c` gave `near` (and nothing has been written since, but
     /// for other codes): the slot is then found without searching.
+    #[inline]
     pub fn put_at(&mut self, near: Spot, c: Code, e: u64) -> Result<Spot, SolveError> {
         // Most writes: nothing in the general map, an entry that fits a slot, and the slot
-        // where the search stopped still there to write.
+        // where the search stopped still there to write. Inlined where it is called (the
+        // depth-first loop writes each position twice); the rest is not.
         if self.elsewhere.is_empty() && near.slots == either!(&self.slots, t => t.slot_count()) {
             if let Some(x) = narrow16(e).filter(|&x| x != 0) {
                 if either!(&mut self.slots, t => t.put_quick(c, (near.slot, near.above), x)) {
@@ -171,6 +173,12 @@ impl Packed {
                 }
             }
         }
+        self.put_searching(near, c, e)
+    }
+
+    /// `put_at` where the slot is to be searched for, or the general map consulted.
+    #[inline(never)]
+    fn put_searching(&mut self, near: Spot, c: Code, e: u64) -> Result<Spot, SolveError> {
         // What the slots held for `c` matters only when the general map holds something (a
         // stray, or the entry of a marked slot); most tables never use it, and are spared a
         // second search for every entry written.
