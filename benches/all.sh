@@ -18,7 +18,8 @@
 # Usage: benches/all.sh [RUNS] [--quick] [--big-rounds N] [--one-core] [--timeout S]
 #   RUNS        timed rounds per benchmark and core count (default 3)
 #   --quick     leave out Nim 9 x 7 (134,217,728 positions: 8 to 13 minutes a gamec run here;
-#               the whole script takes about 35 minutes with it, 6 without)
+#               the whole script takes about 35 minutes with it; without it, RUNS 5 took
+#               2.5 minutes here on 2026-12-08)
 #   --big-rounds N  timed rounds for Nim 9 x 7 (default 1)
 #   --one-core  leave out the two-core rounds
 #   --timeout S give up on any one run after S seconds (default 1800)
