@@ -200,6 +200,52 @@ impl Engine<'_> {
         scratch: &mut Scratch,
         sink: &mut F,
     ) -> Option<Result<Expand, Fault>> {
+        let (expand, kids_len) = self.run_compiled(kernel, code, scratch)?;
+        for kid in kernel.kids(&scratch.kernel, kids_len) {
+            sink(
+                kid.family,
+                kid.args,
+                Child {
+                    code: kid.code,
+                    kept: kid.kept,
+                    digits: kid.digits,
+                },
+            );
+        }
+        Some(Ok(expand))
+    }
+
+    /// As `expand_classes` for a solver that needs no move's family and arguments: each child
+    /// to `sink`. Rules compiled (after the warm-up) and positions not reduced by symmetry: the
+    /// children straight from the kernel's buffer; otherwise `expand_classes`.
+    #[inline]
+    pub fn expand_children<F: FnMut(Child)>(
+        &self,
+        code: Code,
+        scratch: &mut Scratch,
+        mut sink: F,
+    ) -> Result<Expand, Fault> {
+        if let (None, Some(Some(kernel))) = (&self.symmetry, self.kernel.get()) {
+            if let Some((expand, kids_len)) = self.run_compiled(kernel, code, scratch) {
+                for (code, kept, digits) in kernel.children(&scratch.kernel, kids_len) {
+                    sink(Child { code, kept, digits });
+                }
+                return Ok(expand);
+            }
+        }
+        self.expand_classes(code, scratch, |_, _, c| sink(c))
+    }
+
+    /// `expand_compiled` but for passing the children on: the kernel's expansion, its labels
+    /// checked, verified if asked, its steps counted, and how many children it left in
+    /// `scratch.kernel`; `None` when the kernel gives up (no step counted then).
+    #[inline]
+    fn run_compiled(
+        &self,
+        kernel: &Kernel,
+        code: Code,
+        scratch: &mut Scratch,
+    ) -> Option<(Expand, usize)> {
         let budget = self.max_steps.saturating_sub(scratch.steps);
         let status = kernel.run(code, budget, &mut scratch.kernel);
         let buf = &scratch.kernel;
@@ -225,18 +271,7 @@ impl Engine<'_> {
             self.verify(kernel, code, scratch, expand, steps, kids_len);
         }
         scratch.steps += steps;
-        for kid in kernel.kids(&scratch.kernel, kids_len as usize) {
-            sink(
-                kid.family,
-                kid.args,
-                Child {
-                    code: kid.code,
-                    kept: kid.kept,
-                    digits: kid.digits,
-                },
-            );
-        }
-        Some(Ok(expand))
+        Some((expand, kids_len as usize))
     }
 
     /// Where labels may fail or repeat, every legal move's label, worked out by the interpreter as

@@ -167,6 +167,19 @@ impl Buffers {
         record(&self.kids[k * stride..k * stride + stride], params)
     }
 
+    /// The first `n` children of the last call without their moves' families and arguments.
+    #[inline]
+    pub(super) fn children_of(
+        &self,
+        n: usize,
+        stride: usize,
+    ) -> impl Iterator<Item = (u64, bool, i32)> + '_ {
+        let words = &self.kids[..n * stride];
+        words
+            .chunks_exact(stride)
+            .map(|r| (r[0], r[1] & 1 == 1, (r[1] >> 32) as u32 as i32))
+    }
+
     /// The first `n` children of the last call, as `kid` reads them.
     #[inline]
     pub(super) fn kids_of<'b>(

@@ -270,6 +270,17 @@ impl Kernel {
         buf.kid(k, self.stride, &self.params)
     }
 
+    /// The first `n` children of the last `run` into `buf` as a solver keeps them, in order:
+    /// code, whether the move kept the turn, and the change of the digits' sum.
+    #[inline]
+    pub fn children<'b>(
+        &'b self,
+        buf: &'b Buffers,
+        n: usize,
+    ) -> impl Iterator<Item = (u64, bool, i32)> + 'b {
+        buf.children_of(n, self.stride)
+    }
+
     /// The first `n` children of the last `run` into `buf`, in order (as `kid` reads them, with
     /// one bounds check for all).
     #[inline]

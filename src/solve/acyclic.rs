@@ -229,7 +229,7 @@ impl Dfs<'_, '_> {
         let mut n = 0;
         let r = self
             .engine
-            .expand_classes(code, &mut self.scratch, |_, _, c| {
+            .expand_children(code, &mut self.scratch, |c| {
                 if n < WINDOW {
                     push_capped(kids, c, max_kids, &mut over);
                 }
