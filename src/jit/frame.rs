@@ -176,7 +176,7 @@ impl Buffers {
     ) -> impl Iterator<Item = (u64, bool, i32)> + '_ {
         let words = &self.kids[..n * stride];
         words
-            .chunks_exact(stride)
+            .chunks(stride)
             .map(|r| (r[0], r[1] & 1 == 1, (r[1] >> 32) as u32 as i32))
     }
 
@@ -189,7 +189,7 @@ impl Buffers {
         params: &'b [usize],
     ) -> impl Iterator<Item = Kid<'b>> + 'b {
         let words = &self.kids[..n * stride];
-        words.chunks_exact(stride).map(move |r| record(r, params))
+        words.chunks(stride).map(move |r| record(r, params))
     }
 }
 

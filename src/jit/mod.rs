@@ -281,8 +281,9 @@ impl Kernel {
         buf.children_of(n, self.stride)
     }
 
-    /// The first `n` children of the last `run` into `buf`, in order (as `kid` reads them, with
-    /// one bounds check for all).
+    /// The first `n` children of the last `run` into `buf`, in order, as `kid` reads them (the
+    /// records sliced once, and taken a stride at a time: no division per call, as
+    /// `chunks_exact` makes).
     #[inline]
     pub fn kids<'b>(&'b self, buf: &'b Buffers, n: usize) -> impl Iterator<Item = Kid<'b>> + 'b {
         buf.kids_of(n, self.stride, &self.params)
