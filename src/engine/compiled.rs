@@ -217,7 +217,8 @@ impl Engine<'_> {
 
     /// As `expand_classes` for a solver that needs no move's family and arguments: each child
     /// to `sink`. Rules compiled (after the warm-up) and positions not reduced by symmetry: the
-    /// children straight from the kernel's buffer; otherwise `expand_classes`.
+    /// children straight from the kernel's buffer, or the interpreter's where the kernel gives
+    /// up (as `expand` does then, without running the kernel again); otherwise `expand_classes`.
     #[inline]
     pub fn expand_children<F: FnMut(Child)>(
         &self,
@@ -225,15 +226,16 @@ impl Engine<'_> {
         scratch: &mut Scratch,
         mut sink: F,
     ) -> Result<Expand, Fault> {
-        if let (None, Some(Some(kernel))) = (&self.symmetry, self.kernel.get()) {
-            if let Some((expand, kids_len)) = self.run_compiled(kernel, code, scratch) {
-                for (code, kept, digits) in kernel.children(&scratch.kernel, kids_len) {
-                    sink(Child { code, kept, digits });
-                }
-                return Ok(expand);
-            }
+        let (None, Some(Some(kernel))) = (&self.symmetry, self.kernel.get()) else {
+            return self.expand_classes(code, scratch, |_, _, c| sink(c));
+        };
+        let Some((expand, kids_len)) = self.run_compiled(kernel, code, scratch) else {
+            return self.expand_interpreted(code, scratch, |_, _, c| sink(c));
+        };
+        for (code, kept, digits) in kernel.children(&scratch.kernel, kids_len) {
+            sink(Child { code, kept, digits });
         }
-        self.expand_classes(code, scratch, |_, _, c| sink(c))
+        Ok(expand)
     }
 
     /// `expand_compiled` but for passing the children on: the kernel's expansion, its labels
