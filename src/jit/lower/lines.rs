@@ -165,26 +165,23 @@ impl Lower<'_, '_> {
         }
         let (mut full, mut counted) = (None, None);
         for (d, s) in starts {
+            // `a` is `A_(j-1)`: the runs whose first `j` cells meet the condition visit cell `j`.
             let mut a = m;
-            for j in 1..=lines.len {
-                if j < lines.len {
-                    // The runs whose first `j` cells meet the condition visit cell `j`.
-                    let at = self.b.ins().band_imm(a, s as i64);
-                    let c = self.b.ins().popcnt(at);
-                    counted = Some(match counted {
-                        Some(n) => self.b.ins().iadd(n, c),
-                        None => c,
-                    });
-                    let next = self.b.ins().ushr_imm(m, i64::from(j * d));
-                    a = self.b.ins().band(a, next);
-                } else {
-                    let at = self.b.ins().band_imm(a, s as i64);
-                    full = Some(match full {
-                        Some(f) => self.b.ins().bor(f, at),
-                        None => at,
-                    });
-                }
+            for j in 1..lines.len {
+                let at = self.b.ins().band_imm(a, s as i64);
+                let c = self.b.ins().popcnt(at);
+                counted = Some(match counted {
+                    Some(n) => self.b.ins().iadd(n, c),
+                    None => c,
+                });
+                let next = self.b.ins().ushr_imm(m, i64::from(j * d));
+                a = self.b.ins().band(a, next);
             }
+            let at = self.b.ins().band_imm(a, s as i64);
+            full = Some(match full {
+                Some(f) => self.b.ins().bor(f, at),
+                None => at,
+            });
         }
         let zero = self.konst(0);
         (full.unwrap_or(zero), counted.unwrap_or(zero))
